@@ -1,0 +1,253 @@
+"""Which actions are legal: generation (:func:`legal_actions`) and checking (:func:`why_illegal`).
+
+Action instances are built once at import and shared: actions are immutable values,
+so handing out the same object twice is safe and saves work on the hot path.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from fractions import Fraction
+
+from .actions import (
+    Action,
+    Create,
+    FirstPlayer,
+    KeepShaman,
+    Layout,
+    Move,
+    MoveShaman,
+    Order,
+    Pass,
+    PlaceShaman,
+)
+from .board import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
+from .state import CHANCE, PLAYER_SYMBOLS, PLAYERS, Phase, State
+
+_NO_SHAMAN = len(EDGES)  # index used for "no shaman on the board"
+
+_CREATE: tuple[tuple[Create, ...], ...] = tuple(
+    tuple(Create(p, v) for v in VILLAGES) for p in PLAYERS
+)
+
+# _MOVES[allow_turns][player][origin][height][shaman edge or _NO_SHAMAN] -> legal Moves
+_MOVES: dict[bool, tuple[tuple[dict[int, tuple[tuple[Move, ...], ...]], ...], ...]] = {
+    turns: tuple(
+        tuple(
+            {
+                h: tuple(
+                    tuple(
+                        Move(p, path)
+                        for path, crossed in PATHS[turns][v][h]
+                        if sh not in crossed
+                    )
+                    for sh in range(_NO_SHAMAN + 1)
+                )
+                for h in (1, 2)
+            }
+            for v in VILLAGES
+        )
+        for p in PLAYERS
+    )
+    for turns in (True, False)
+}
+
+# _PATH_EDGES[allow_turns][path] -> edges crossed, for every legal path shape
+_PATH_EDGES = {
+    turns: {path: crossed for v in VILLAGES for h in (1, 2) for path, crossed in PATHS[turns][v][h]}
+    for turns in (True, False)
+}
+
+_PASS = tuple(Pass(p) for p in PLAYERS)
+_KEEP = tuple(KeepShaman(p) for p in PLAYERS)
+_PLACE = tuple(tuple(PlaceShaman(p, e) for e in range(len(EDGES))) for p in PLAYERS)
+_RELOCATE = tuple(tuple(MoveShaman(p, e) for e in range(len(EDGES))) for p in PLAYERS)
+_FIRST = tuple(FirstPlayer(p) for p in PLAYERS)
+_HALF = Fraction(1, 2)
+
+
+def turn_actions(state: State, player: int) -> tuple[Create | Move, ...]:
+    """Every Create and Move ``player`` could make on a turn in ``state`` (TIKI-TURN-2)."""
+    stacks = state.stacks
+    out: list[Create | Move] = []
+    if state.supply[player]:  # TIKI-CREATE-2
+        creates = _CREATE[player]
+        out.extend(creates[v] for v in VILLAGES if not stacks[v])  # TIKI-CREATE-3
+    moves = _MOVES[state.rules.allow_turns][player]
+    sh = _NO_SHAMAN if state.shaman is None else state.shaman
+    any_piece = state.rules.movable == "any"
+    for v in VILLAGES:
+        s = stacks[v]
+        # TIKI-MOVE-1: a totem whose top tiki is yours (or any tiki, by Rules.movable)
+        if s and (s[-1] == player or (any_piece and player in s)):
+            out.extend(moves[v][len(s)][sh])
+    return tuple(out)
+
+
+@functools.cache
+def layouts(tiles: tuple[int, ...]) -> tuple[Layout, ...]:
+    """Every distinct arrangement of the tile multiset ``tiles`` over a1 … c3, sorted."""
+    found: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], left: dict[int, int]) -> None:
+        if not any(left.values()):
+            found.append(prefix)
+            return
+        for value in sorted(left):
+            if left[value]:
+                left[value] -= 1
+                extend((*prefix, value), left)
+                left[value] += 1
+
+    counts: dict[int, int] = {}
+    for t in tiles:
+        counts[t] = counts.get(t, 0) + 1
+    extend((), counts)
+    return tuple(Layout(t) for t in found)
+
+
+def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
+    """Return every legal action in ``state`` (of ``player``, if given), in a fixed order.
+
+    At a chance node these are the chance outcomes (see :func:`chance_outcomes`); a
+    finished game has none.
+    """
+    phase = state.phase
+    actor = state.actor
+    if phase is Phase.OVER or (player is not None and player != actor):
+        return ()
+    if phase is Phase.TURN:
+        acts = turn_actions(state, actor)
+        return acts if acts else (_PASS[actor],)  # TIKI-END-5
+    if phase is Phase.ORDER:
+        return tuple(Order(actor, v) for v in sorted(state.pending))
+    if phase is Phase.SHAMAN:
+        moves = _RELOCATE[actor]
+        return (_KEEP[actor], *(moves[e] for e in range(len(EDGES)) if e != state.shaman))
+    if phase is Phase.PLACE_SHAMAN:
+        return _PLACE[actor]
+    if phase is Phase.LAYOUT:
+        return layouts(state.rules.tiles)
+    return _FIRST
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """At a chance node, every outcome with its exact probability (summing to 1).
+
+    The layout is uniform over the distinct arrangements of ``Rules.tiles`` (what a fair
+    shuffle gives), the first player is a coin toss. Elsewhere this returns ``()``.
+    """
+    if state.phase is Phase.LAYOUT:
+        outs = layouts(state.rules.tiles)
+        p = Fraction(1, len(outs))
+        return tuple((a, p) for a in outs)
+    if state.phase is Phase.FIRST_PLAYER:
+        return tuple((a, _HALF) for a in _FIRST)
+    return ()
+
+
+def _is_village(v: object) -> bool:
+    return type(v) is int and 0 <= v < 9
+
+
+def _is_edge(e: object) -> bool:
+    return type(e) is int and 0 <= e < len(EDGES)
+
+
+_KINDS: dict[Phase, tuple[type, ...]] = {
+    Phase.LAYOUT: (Layout,),
+    Phase.FIRST_PLAYER: (FirstPlayer,),
+    Phase.PLACE_SHAMAN: (PlaceShaman,),
+    Phase.TURN: (Create, Move, Pass),
+    Phase.ORDER: (Order,),
+    Phase.SHAMAN: (MoveShaman, KeepShaman),
+}
+
+_ASKS = {
+    Phase.LAYOUT: "the village layout",
+    Phase.FIRST_PLAYER: "the first player",
+    Phase.PLACE_SHAMAN: "the shaman's first edge",
+    Phase.TURN: "a create or a move",
+    Phase.ORDER: "the order of the influenced villages",
+    Phase.SHAMAN: "whether the shaman moves",
+}
+
+
+def why_illegal(state: State, action: object) -> tuple[str, str] | None:
+    """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "TIKI-TURN-3", "the game is over"
+    kinds = _KINDS[phase]
+    if type(action) not in kinds:
+        return "TIKI-TURN-3", f"{action!r} is not a Tiki action for {_ASKS[phase]}"
+    player = action.player  # type: ignore[attr-defined]
+    if player != state.actor:
+        who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
+        return "TIKI-TURN-3", f"it is {who}'s decision ({_ASKS[phase]}), not {player!r}'s"
+    if isinstance(action, Move):
+        return _why_move(state, action)
+    if isinstance(action, Create):
+        v = action.village
+        if not _is_village(v):
+            return "TIKI-CREATE-1", f"no village {v!r}"
+        if not state.supply[player]:
+            return "TIKI-CREATE-2", "no tiki left in the supply"
+        if state.stacks[v]:
+            return "TIKI-CREATE-3", f"{VILLAGE_NAMES[v]} is not empty"
+        return None
+    if isinstance(action, Pass):
+        if turn_actions(state, player):
+            return "TIKI-TURN-2", "passing is allowed only with no legal create or move"
+        return None
+    if isinstance(action, Order):
+        if action.village not in state.pending:
+            return "TIKI-INFL-3", f"{action.village!r} is not an influenced village to order"
+        return None
+    if isinstance(action, (PlaceShaman, MoveShaman)):
+        if not _is_edge(action.edge):
+            return "TIKI-SHAMAN-1", f"no edge {action.edge!r}"
+        if isinstance(action, MoveShaman) and action.edge == state.shaman:
+            return "TIKI-SHAMAN-4", "the shaman already stands there: keep it instead (s=)"
+        return None
+    if isinstance(action, Layout):
+        if not isinstance(action.tiles, tuple) or len(action.tiles) != 9:
+            return "TIKI-SETUP-1", "a layout gives 9 village values"
+        if tuple(sorted(action.tiles, key=repr)) != tuple(sorted(state.rules.tiles, key=repr)):
+            return "TIKI-SETUP-2", "the layout must use exactly the tiles of Rules.tiles"
+        return None
+    if isinstance(action, FirstPlayer):
+        if action.first not in PLAYERS:
+            return "TIKI-SETUP-5", f"no player {action.first!r}"
+        return None
+    return None  # KeepShaman: always legal in its phase
+
+
+def _why_move(state: State, action: Move) -> tuple[str, str] | None:
+    path = action.path
+    player = action.player
+    if not isinstance(path, tuple) or len(path) < 2 or not all(_is_village(v) for v in path):
+        return "TIKI-MOVE-3", f"{path!r} is not a path of villages"
+    stack = state.stacks[path[0]]
+    name = VILLAGE_NAMES[path[0]]
+    if not stack:
+        return "TIKI-MOVE-1", f"there is no totem on {name}"
+    if state.rules.movable == "any":
+        if player not in stack:
+            return "TIKI-MOVE-1", f"the totem on {name} holds no tiki of yours"
+    elif stack[-1] != player:
+        return "TIKI-MOVE-1", f"the top tiki on {name} is not yours"
+    if len(path) - 1 != len(stack):
+        return "TIKI-MOVE-2", f"a totem of {len(stack)} moves exactly {len(stack)} step(s)"
+    crossed = _PATH_EDGES[state.rules.allow_turns].get(path)
+    if crossed is None:
+        for a, b in itertools.pairwise(path):
+            if b not in NEIGHBOURS[a]:
+                return "TIKI-MOVE-3", "each step goes to an orthogonally adjacent village"
+        if len(path) == 3 and path[2] == path[0]:
+            return "TIKI-MOVE-4", "a totem may not go straight back to the village it left"
+        return "TIKI-MOVE-5", "this ruleset allows straight moves only (Rules.allow_turns)"
+    if state.shaman is not None and state.shaman in crossed:
+        return "TIKI-SHAMAN-3", f"no step may cross the shaman on {edge_name(state.shaman)}"
+    return None
