@@ -5,8 +5,8 @@
 >>> s.phase, len(legal_actions(s))
 (<Phase.TURN: 'turn'>, 9)
 >>> s2 = apply(s, Create(s.active, B2))
->>> s2.stacks[B2], s.stacks[B2]
-((0,), ())
+>>> s2.stacks[B2] == (s.active,), s.stacks[B2]
+(True, ())
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from .events import (
     TotemMoved,
     VillageInfluenced,
 )
-from .moves import chance_outcomes, turn_actions, why_illegal
+from .moves import chance_outcomes, layouts, turn_actions, why_illegal
 from .rules import Rules
 from .state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
 
@@ -76,8 +76,10 @@ def new_game(
     them explicitly (``layout`` lists the values of a1, b1, c1, a2 … c3), or give a
     ``seed`` to draw them from ``random.Random(seed)``. What is neither given nor
     seeded stays a chance node (``actors(state) == (CHANCE,)``) for the caller to
-    resolve, e.g. with :func:`resolve_chance`.
+    resolve, e.g. with :func:`resolve_chance`. The layout comes before the first
+    player, so ``first`` without ``layout`` or ``seed`` is a ``ValueError``.
 
+    >>> from tiki import X
     >>> s = new_game(layout=(1, 2, 0, 1, 1, -1, 1, 0, 1), first=X)
     >>> s.tiles, s.active, s.supply, s.reserve
     ((1, 2, 0, 1, 1, -1, 1, 0, 1), 0, (8, 8), 7)
@@ -101,6 +103,8 @@ def new_game(
         turn=0,
         result=None,
     )
+    if first is not None and layout is None and seed is None:
+        raise ValueError("new_game: a given first player needs a given layout or a seed")
     rng = None if seed is None else random.Random(seed)
     if layout is not None:
         state = apply(state, Layout(tuple(layout)))
@@ -157,11 +161,12 @@ def outcome(state: State) -> Outcome | None:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
+    if state.phase is Phase.LAYOUT:  # uniform: skip building the probabilities
+        all_layouts = layouts(state.rules.tiles)
+        return all_layouts[rng.randrange(len(all_layouts))]
     outs = chance_outcomes(state)
     if not outs:
         raise IllegalActionError("TIKI-TURN-3", "not a chance node")
-    if len({p for _, p in outs}) == 1:
-        return outs[rng.randrange(len(outs))][0]
     actions = [a for a, _ in outs]
     return rng.choices(actions, weights=[float(p) for _, p in outs])[0]
 
@@ -242,40 +247,40 @@ class _Work:
 
 def _apply_legal(state: State, action: Action) -> Transition:
     w = _Work(state)
-    kind = type(action)
-    if kind is Create:
-        p, v = action.player, action.village  # type: ignore[union-attr]
-        w.supply[p] -= 1
-        w.stacks[v] = (p,)
-        w.events.append(TotemCreated(p, v))
-        return _end_turn(w)
-    if kind is Move:
-        return _move(w, action)  # type: ignore[arg-type]
-    if kind is Order:
-        first = action.village  # type: ignore[union-attr]
-        w.events.append(OrderChosen(action.player, first))
-        return _resolve(w, (first, *(v for v in state.pending if v != first)))
-    if kind is MoveShaman or kind is KeepShaman:
-        edge = action.edge if kind is MoveShaman else None  # type: ignore[union-attr]
-        if edge is not None:
+    match action:
+        case Move():
+            return _move(w, action)
+        case Create(player=p, village=v):
+            w.supply[p] -= 1
+            w.stacks[v] = (p,)
+            w.events.append(TotemCreated(p, v))
+            return _end_turn(w)
+        case Order(player=p, village=first):
+            w.events.append(OrderChosen(p, first))
+            return _resolve(w, (first, *(v for v in state.pending if v != first)))
+        case MoveShaman(player=p, edge=edge):
             w.shaman = edge
-        w.events.append(ShamanMoved(action.player, edge))
-        return _resolve(w, state.pending)
-    if kind is Pass:
-        w.events.append(Passed(action.player))
-        return _end_turn(w)
-    if kind is PlaceShaman:
-        w.shaman = action.edge  # type: ignore[union-attr]
-        w.events.append(ShamanPlaced(action.player, w.shaman))
-        return _start_turn(w)
-    if kind is Layout:
-        w.tiles = action.tiles  # type: ignore[union-attr]
-        w.events.append(LayoutSet(w.tiles))
-        return w.freeze(Phase.FIRST_PLAYER, CHANCE)
-    assert kind is FirstPlayer
-    w.active = action.first  # type: ignore[union-attr]
-    w.events.append(FirstPlayerChosen(w.active))
-    return _start_turn(w)
+            w.events.append(ShamanMoved(p, edge))
+            return _resolve(w, state.pending)
+        case KeepShaman(player=p):
+            w.events.append(ShamanMoved(p, None))
+            return _resolve(w, state.pending)
+        case Pass(player=p):
+            w.events.append(Passed(p))
+            return _end_turn(w)
+        case PlaceShaman(player=p, edge=edge):
+            w.shaman = edge
+            w.events.append(ShamanPlaced(p, edge))
+            return _start_turn(w)
+        case Layout(tiles=tiles):
+            w.tiles = tiles
+            w.events.append(LayoutSet(tiles))
+            return w.freeze(Phase.FIRST_PLAYER, CHANCE)
+        case FirstPlayer(first=first):
+            w.active = first
+            w.events.append(FirstPlayerChosen(first))
+            return _start_turn(w)
+    raise AssertionError(f"unhandled action {action!r}")  # pragma: no cover
 
 
 def _move(w: _Work, action: Move) -> Transition:

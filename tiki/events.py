@@ -173,7 +173,7 @@ class ShamanMoved:
 
     def __str__(self) -> str:
         if self.edge is None:
-            return f"{_p(self.player)} leaves the shaman ({self.clause})"
+            return f"{_p(self.player)} does not move the shaman ({self.clause})"
         return f"{_p(self.player)} moves the shaman to {EDGE_NAMES[self.edge]} ({self.clause})"
 
 

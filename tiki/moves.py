@@ -68,7 +68,10 @@ _HALF = Fraction(1, 2)
 
 
 def turn_actions(state: State, player: int) -> tuple[Create | Move, ...]:
-    """Every Create and Move ``player`` could make on a turn in ``state`` (TIKI-TURN-2)."""
+    """Every Create and Move ``player`` could make on a turn in ``state`` (TIKI-TURN-2).
+
+    Only meaningful between turns, when no totem is higher than 2 (TIKI-INFL-2).
+    """
     stacks = state.stacks
     out: list[Create | Move] = []
     if state.supply[player]:  # TIKI-CREATE-2
@@ -181,11 +184,13 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         return "TIKI-TURN-3", "the game is over"
     kinds = _KINDS[phase]
     if type(action) not in kinds:
-        return "TIKI-TURN-3", f"{action!r} is not a Tiki action for {_ASKS[phase]}"
+        what = type(action).__name__
+        return "TIKI-TURN-3", f"{what} does not answer the decision asked: {_ASKS[phase]}"
     player = action.player  # type: ignore[attr-defined]
-    if player != state.actor:
+    if type(player) is not int or player != state.actor:
         who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
-        return "TIKI-TURN-3", f"it is {who}'s decision ({_ASKS[phase]}), not {player!r}'s"
+        them = PLAYER_SYMBOLS[player] if type(player) is int and player in PLAYERS else repr(player)
+        return "TIKI-TURN-3", f"it is {who}'s decision ({_ASKS[phase]}), not {them}'s"
     if isinstance(action, Move):
         return _why_move(state, action)
     if isinstance(action, Create):
