@@ -13,6 +13,7 @@ state immutable.
 (1,)
 """
 
+from . import jsonio
 from .actions import (
     Action,
     Create,
@@ -80,8 +81,17 @@ from .events import (
     TotemMoved,
     VillageInfluenced,
 )
+from .jsonio import (
+    action_from_json,
+    action_to_json,
+    record_from_json,
+    record_to_json,
+    state_from_json,
+    state_to_json,
+)
 from .moves import chance_outcomes, legal_actions
-from .notation import from_text, parse_action, to_text
+from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
+from .record import Record, read_record, replay, write_record
 from .rules import DEFAULT_TILES, Rules
 from .state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Phase, State, X
 
@@ -134,6 +144,7 @@ __all__ = [
     "Path",
     "Phase",
     "PlaceShaman",
+    "Record",
     "Rules",
     "ShamanMoved",
     "ShamanPlaced",
@@ -146,6 +157,8 @@ __all__ = [
     "Village",
     "VillageInfluenced",
     "X",
+    "action_from_json",
+    "action_to_json",
     "actors",
     "apply",
     "chance_outcomes",
@@ -154,15 +167,25 @@ __all__ = [
     "edge_name",
     "from_text",
     "is_legal",
+    "jsonio",
     "legal_actions",
     "new_game",
     "observe",
     "outcome",
     "parse_action",
+    "read_record",
+    "record_from_json",
+    "record_to_json",
+    "replay",
     "resolve_chance",
+    "rules_from_text",
+    "rules_to_text",
     "sample_chance",
+    "state_from_json",
+    "state_to_json",
     "step",
     "to_text",
     "village_from_name",
     "village_name",
+    "write_record",
 ]

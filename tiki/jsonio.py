@@ -1,0 +1,427 @@
+"""JSON for states, actions and records, for front ends in other languages.
+
+Every function returns or reads plain JSON values (``dict``, ``list``, ``str``,
+``int``, ``bool``, ``None``); every object carries a ``"type"``. Villages are named
+(``"b2"``), players are ``"x"``/``"o"`` (``"chance"`` for chance), edges are named by
+their villages (``"a1b1"``). ``docs/tiki-notation.md`` lists every field. Reading
+checks everything and raises :class:`~tiki.NotationError` whose ``position`` is a JSON
+path such as ``"$.stacks.b2"``.
+
+>>> from tiki import new_game, Create, X, B2
+>>> action_to_json(Create(X, B2))
+{'type': 'create', 'player': 'x', 'village': 'b2'}
+>>> s = new_game(seed=7)
+>>> state_from_json(state_to_json(s)) == s
+True
+>>> loads(dumps(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from ._check import StateFault, check_state
+from ._jsonread import (
+    JSON,
+    by_village,
+    fail,
+    kind_of,
+    read_bool,
+    read_edge,
+    read_int,
+    read_list,
+    read_name,
+    read_object,
+    read_pair,
+    read_player,
+    read_village,
+)
+from .actions import (
+    Action,
+    Create,
+    FirstPlayer,
+    KeepShaman,
+    Layout,
+    Move,
+    MoveShaman,
+    Order,
+    Pass,
+    PlaceShaman,
+)
+from .board import EDGE_NAMES, VILLAGE_NAMES
+from .errors import NotationError
+from .record import FORMAT, RESULTS, Record, _check_headers, _play
+from .rules import Rules
+from .state import CHANCE, Outcome, Phase, State
+
+__all__ = [
+    "action_from_json",
+    "action_to_json",
+    "dumps",
+    "from_json",
+    "loads",
+    "record_from_json",
+    "record_to_json",
+    "rules_from_json",
+    "rules_to_json",
+    "state_from_json",
+    "state_to_json",
+    "to_json",
+]
+
+_PLAYER = ("x", "o")
+_PLAYER_NAMES = {"x": 0, "o": 1, "chance": CHANCE}
+_PHASES = {p.value: p for p in Phase}
+_RULE_FIELDS = {a.name: a for a in attrs.fields(Rules)}
+
+
+def _player_name(player: int) -> str:
+    return "chance" if player == CHANCE else _PLAYER[player]
+
+
+def _per_player(pair: tuple[int, int]) -> JSON:
+    return {"x": pair[0], "o": pair[1]}
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def rules_to_json(rules: Rules) -> JSON:
+    """Return every field of ``rules`` (``tiles`` as a list, ``max_turns`` int or null).
+
+    >>> rules_to_json(Rules(shaman=True))["shaman"]
+    True
+    """
+    out: JSON = {}
+    for name in _RULE_FIELDS:
+        value = getattr(rules, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def state_to_json(state: State) -> JSON:
+    """Return ``state`` as a JSON object (fields in ``docs/tiki-notation.md``)."""
+    result = state.result
+    return {
+        "type": "state",
+        "rules": rules_to_json(state.rules),
+        "phase": state.phase.value,
+        "tiles": (
+            {VILLAGE_NAMES[v]: t for v, t in enumerate(state.tiles)} if state.tiles else None
+        ),
+        "stacks": {
+            VILLAGE_NAMES[v]: [_PLAYER[o] for o in stack] for v, stack in enumerate(state.stacks)
+        },
+        "supply": _per_player(state.supply),
+        "fruits": _per_player(state.fruits),
+        "reserve": state.reserve,
+        "spoiled": state.spoiled,
+        "shaman": None if state.shaman is None else EDGE_NAMES[state.shaman],
+        "active": None if state.active == -1 else _PLAYER[state.active],
+        "actor": _player_name(state.actor),
+        "pending": [VILLAGE_NAMES[v] for v in state.pending],
+        "tiebreak": state.tiebreak,
+        "turn": state.turn,
+        "result": None
+        if result is None
+        else {
+            "winner": None if result.winner is None else _PLAYER[result.winner],
+            "scores": _per_player(result.scores),
+            "reason": result.reason,
+            "result": result.result(),
+        },
+    }
+
+
+_ACTION_TYPES: dict[type, str] = {
+    Create: "create",
+    Move: "move",
+    Order: "order",
+    PlaceShaman: "place-shaman",
+    MoveShaman: "move-shaman",
+    KeepShaman: "keep-shaman",
+    Pass: "pass",
+    Layout: "layout",
+    FirstPlayer: "first-player",
+}
+
+
+def action_to_json(action: Action) -> JSON:
+    """Return ``action`` as a JSON object: ``type``, ``player`` and its own fields.
+
+    >>> from tiki import Move, A1, B1, Layout, X
+    >>> action_to_json(Move(X, (A1, B1)))
+    {'type': 'move', 'player': 'x', 'path': ['a1', 'b1']}
+    >>> action_to_json(Layout((1, 2, 0, 1, 1, -1, 1, 0, 1)))["tiles"]["b1"]
+    2
+    """
+    kind = _ACTION_TYPES.get(type(action))
+    if kind is None:
+        raise TypeError(f"not a Tiki action: {action!r}")
+    out: JSON = {"type": kind, "player": _player_name(action.player)}
+    if isinstance(action, (Create, Order)):
+        out["village"] = VILLAGE_NAMES[action.village]
+    elif isinstance(action, Move):
+        out["path"] = [VILLAGE_NAMES[v] for v in action.path]
+    elif isinstance(action, (PlaceShaman, MoveShaman)):
+        out["edge"] = EDGE_NAMES[action.edge]
+    elif isinstance(action, Layout):
+        out["tiles"] = {VILLAGE_NAMES[v]: t for v, t in enumerate(action.tiles)}
+    elif isinstance(action, FirstPlayer):
+        out["first"] = _PLAYER[action.first]
+    return out
+
+
+def record_to_json(record: Record) -> JSON:
+    """Return ``record`` as a JSON object; ``start`` is a state object or null."""
+    return {
+        "type": "record",
+        "game": "Tiki",
+        "format": FORMAT,
+        "rules": rules_to_json(record.rules),
+        "seed": record.seed,
+        "start": None if record.start is None else state_to_json(record.initial_state()),
+        "headers": dict(record.headers),
+        "actions": [action_to_json(a) for a in record.actions],
+        "result": record.result,
+    }
+
+
+def to_json(obj: State | Action | Record) -> JSON:
+    """Return the JSON object of a state, an action or a record."""
+    if isinstance(obj, State):
+        return state_to_json(obj)
+    if isinstance(obj, Record):
+        return record_to_json(obj)
+    return action_to_json(obj)
+
+
+def dumps(obj: State | Action | Record, *, indent: int | None = None) -> str:
+    """Return the JSON text of a state, an action or a record."""
+    return json.dumps(to_json(obj), indent=indent, ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def rules_from_json(value: Any, path: str = "$") -> Rules:
+    """Read a rules object; missing fields take their defaults.
+
+    >>> rules_from_json({"shaman": True, "max_turns": 40})
+    Rules(shaman=True, max_turns=40)
+    """
+    obj = read_object(value, path, (), tuple(_RULE_FIELDS))
+    fields: dict[str, Any] = {}
+    for key, raw in obj.items():
+        where = f"{path}.{key}"
+        if key == "tiles":
+            raw = tuple(
+                read_int(t, f"{where}[{i}]", None) for i, t in enumerate(read_list(raw, where))
+            )
+        elif key == "max_turns" and raw is not None:
+            raw = read_int(raw, where, None)
+        try:
+            Rules(**{key: raw})
+        except ValueError as e:
+            raise fail(str(e), where) from None
+        fields[key] = raw
+    return Rules(**fields)
+
+
+_STATE_FIELDS = ("type", *(a.name for a in attrs.fields(State)))
+
+
+def state_from_json(value: Any, path: str = "$") -> State:
+    """Read a state object written by :func:`state_to_json`, checking it is consistent
+    exactly as :func:`tiki.from_text` does."""
+    obj = read_object(value, path, _STATE_FIELDS)
+    if obj["type"] != "state":
+        raise fail(f"expected type 'state', not {obj['type']!r}", f"{path}.type")
+    rules = rules_from_json(obj["rules"], f"{path}.rules")
+    phase = read_name(obj["phase"], f"{path}.phase", _PHASES, "phase")
+    tiles: tuple[int, ...] = ()
+    if obj["tiles"] is not None:
+        tiles = by_village(obj["tiles"], f"{path}.tiles", lambda v, p: read_int(v, p, None))
+
+    def stack(v: Any, p: str) -> tuple[int, ...]:
+        return tuple(read_player(o, f"{p}[{i}]") for i, o in enumerate(read_list(v, p)))
+
+    stacks = by_village(obj["stacks"], f"{path}.stacks", stack)
+    pending = tuple(
+        read_village(v, f"{path}.pending[{i}]")
+        for i, v in enumerate(read_list(obj["pending"], f"{path}.pending"))
+    )
+    if len(set(pending)) != len(pending):
+        raise fail("a village is pending twice", f"{path}.pending")
+    fruits = read_pair(obj["fruits"], f"{path}.fruits")
+    shaman = None if obj["shaman"] is None else read_edge(obj["shaman"], f"{path}.shaman")
+    active = -1 if obj["active"] is None else read_player(obj["active"], f"{path}.active")
+    result = None
+    if obj["result"] is not None:
+        where = f"{path}.result"
+        r = read_object(obj["result"], where, ("winner", "scores", "reason"), ("result",))
+        winner = None if r["winner"] is None else read_player(r["winner"], f"{where}.winner")
+        if not isinstance(r["reason"], str):
+            raise fail(f"expected a string, not {kind_of(r['reason'])}", f"{where}.reason")
+        result = Outcome(winner, read_pair(r["scores"], f"{where}.scores"), r["reason"])
+        if "result" in r and r["result"] != result.result():
+            raise fail(f"the result of this outcome is {result.result()!r}", f"{where}.result")
+    state = State(
+        rules=rules,
+        tiles=tiles,
+        stacks=stacks,
+        supply=read_pair(obj["supply"], f"{path}.supply"),
+        fruits=fruits,
+        reserve=read_int(obj["reserve"], f"{path}.reserve"),
+        spoiled=read_int(obj["spoiled"], f"{path}.spoiled"),
+        shaman=shaman,
+        active=active,
+        actor=read_name(obj["actor"], f"{path}.actor", _PLAYER_NAMES, "actor"),
+        phase=phase,
+        pending=pending,
+        tiebreak=read_bool(obj["tiebreak"], f"{path}.tiebreak"),
+        turn=read_int(obj["turn"], f"{path}.turn"),
+        result=result,
+    )
+    try:
+        check_state(state)
+    except StateFault as fault:
+        where = f"{path}.{fault.field}"
+        if fault.index is not None:
+            where += (
+                f"[{fault.index}]" if fault.field == "pending" else f".{VILLAGE_NAMES[fault.index]}"
+            )
+        raise fail(fault.message, where) from None
+    return state
+
+
+_ACTION_FIELDS = {
+    "create": ("village",),
+    "order": ("village",),
+    "move": ("path",),
+    "place-shaman": ("edge",),
+    "move-shaman": ("edge",),
+    "keep-shaman": (),
+    "pass": (),
+    "layout": ("tiles",),
+    "first-player": ("first",),
+}
+
+
+def action_from_json(value: Any, path: str = "$") -> Action:
+    """Read an action object written by :func:`action_to_json` (form only: legality
+    is :func:`tiki.step`'s job).
+
+    >>> action_from_json({"type": "order", "player": "o", "village": "c2"})
+    Order(player=O, village=C2)
+    """
+    if not isinstance(value, dict):
+        raise fail(f"expected an object, not {kind_of(value)}", path)
+    fields = read_name(value.get("type"), f"{path}.type", _ACTION_FIELDS, "action type")
+    obj = read_object(value, path, ("type", "player", *fields))
+    kind = obj["type"]
+    p = read_name(obj["player"], f"{path}.player", _PLAYER_NAMES, "player")
+    if kind == "create":
+        return Create(p, read_village(obj["village"], f"{path}.village"))
+    if kind == "order":
+        return Order(p, read_village(obj["village"], f"{path}.village"))
+    if kind == "move":
+        where = f"{path}.path"
+        return Move(
+            p,
+            tuple(
+                read_village(v, f"{where}[{i}]")
+                for i, v in enumerate(read_list(obj["path"], where))
+            ),
+        )
+    if kind == "place-shaman":
+        return PlaceShaman(p, read_edge(obj["edge"], f"{path}.edge"))
+    if kind == "move-shaman":
+        return MoveShaman(p, read_edge(obj["edge"], f"{path}.edge"))
+    if kind == "keep-shaman":
+        return KeepShaman(p)
+    if kind == "pass":
+        return Pass(p)
+    if kind == "layout":
+        tiles = by_village(obj["tiles"], f"{path}.tiles", lambda v, q: read_int(v, q, None))
+        return Layout(tiles, p)
+    return FirstPlayer(read_player(obj["first"], f"{path}.first"), p)
+
+
+def record_from_json(value: Any, path: str = "$") -> Record:
+    """Read a record object written by :func:`record_to_json`, replaying it: an action
+    that does not replay fails at its path (``"$.actions[4]"``), naming the clause."""
+    obj = read_object(
+        value,
+        path,
+        ("type", "actions", "result"),
+        ("game", "format", "rules", "seed", "start", "headers"),
+    )
+    if obj["type"] != "record":
+        raise fail(f"expected type 'record', not {obj['type']!r}", f"{path}.type")
+    for key, expected in (("game", "Tiki"), ("format", FORMAT)):
+        if key in obj and obj[key] != expected:
+            raise fail(f"expected {expected!r}", f"{path}.{key}")
+    start = None
+    if obj.get("start") is not None:
+        start = state_from_json(obj["start"], f"{path}.start")
+    rules = rules_from_json(obj.get("rules", {}), f"{path}.rules")
+    if start is not None and "rules" in obj and start.rules != rules:
+        raise fail("the start position's rules differ", f"{path}.rules")
+    seed = obj.get("seed")
+    if seed is not None:
+        seed = read_int(seed, f"{path}.seed", None)
+        if start is not None:
+            raise fail("a record has a seed or a start position, not both", f"{path}.seed")
+    raw_headers = obj.get("headers", {})
+    if not isinstance(raw_headers, dict):
+        raise fail(f"expected an object, not {kind_of(raw_headers)}", f"{path}.headers")
+    for key, text in raw_headers.items():
+        try:
+            _check_headers(((key, text),))
+        except ValueError as e:
+            raise fail(str(e), f"{path}.headers.{key}") from None
+    where = f"{path}.actions"
+    actions = tuple(
+        action_from_json(a, f"{where}[{i}]") for i, a in enumerate(read_list(obj["actions"], where))
+    )
+    result = read_name(obj["result"], f"{path}.result", {r: r for r in RESULTS}, "result")
+    record = Record(
+        rules=rules if start is None else start.rules,
+        seed=seed,
+        start=start,
+        actions=actions,
+        result=result,
+        headers=tuple(raw_headers.items()),
+    )
+    final = _play(record.initial_state(), actions, lambda i: f"{where}[{i}]")[-1].result
+    reached = "*" if final is None else final.result()
+    if reached != result:
+        raise fail(f"the record says {result} but the actions give {reached}", f"{path}.result")
+    return record
+
+
+def from_json(value: Any) -> State | Action | Record:
+    """Read any object written by :func:`to_json`, by its ``"type"``."""
+    kind = value.get("type") if isinstance(value, dict) else None
+    if kind == "state":
+        return state_from_json(value)
+    if kind == "record":
+        return record_from_json(value)
+    return action_from_json(value)
+
+
+def loads(text: str | bytes) -> State | Action | Record:
+    """Read the JSON text of a state, an action or a record; malformed JSON raises
+    :class:`~tiki.NotationError` at its character offset."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise NotationError(f"not JSON: {e.msg}", e.pos) from None
+    except (TypeError, UnicodeDecodeError) as e:
+        raise NotationError(f"not JSON: {e}") from None
+    return from_json(value)
