@@ -1,0 +1,367 @@
+"""The ``tiki`` command line: play, show a position, replay a record, benchmark.
+
+``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
+in the user's input (a bad position, an unreadable record, an unknown rule) is reported
+in one line on stderr with exit status 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from . import bench
+from .actions import Action
+from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
+from .engine import new_game, step
+from .errors import IllegalActionError, NotationError
+from .moves import legal_actions
+from .notation import from_text, parse_action, rules_from_text, rules_to_text
+from .record import Record, read_record, replay, write_record
+from .render import render
+from .rules import Rules
+from .state import CHANCE, PLAYER_SYMBOLS, Phase, State
+
+__all__ = ["main", "parse_rules"]
+
+_BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+}
+_QUIT = ("quit", "exit", "q")
+_HELP = ("?", "help")
+
+
+class _UsageError(Exception):
+    """Bad input from the user: reported in one line, exit status 2."""
+
+
+class _Quit(Exception):
+    """The human left the game (quit or end of input)."""
+
+
+def parse_rules(items: Sequence[str]) -> Rules:
+    """Build :class:`Rules` from ``key=value`` strings, as ``--rules`` takes them.
+
+    Each item is read like one entry of the position string's ``rules:`` field
+    (:func:`tiki.notation.rules_from_text`): booleans ``true``/``false``, ``max_turns``
+    a whole number or ``none``, ``tiles`` a comma list, other fields their bare value.
+    A later item overrides an earlier one. Raises :class:`ValueError` naming the bad item.
+
+    >>> parse_rules(["shaman=true", "max_turns=40", "no_move=lose"])
+    Rules(shaman=True, no_move='lose', max_turns=40)
+    >>> parse_rules(["tiles=2,2,1,1,1,0,0,-1,-1"]).tiles
+    (2, 2, 1, 1, 1, 0, 0, -1, -1)
+    >>> parse_rules(["colour=red"])
+    Traceback (most recent call last):
+    ...
+    ValueError: bad rule 'colour=red': unknown rule 'colour' (at 0)
+    """
+    values: dict[str, Any] = {}
+    for item in items:
+        key = item.partition("=")[0]
+        try:
+            values[key] = getattr(rules_from_text(item), key)
+        except NotationError as e:
+            raise ValueError(f"bad rule {item!r}: {e}") from None
+    return Rules(**values)
+
+
+def _tokens(actions: Sequence[Action]) -> str:
+    text = " ".join(str(a) for a in actions)
+    return "\n".join(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="  "))
+
+
+def _legal_listing(state: State) -> str:
+    if state.phase is Phase.OVER:
+        return "legal actions: none, the game is over"
+    actions = legal_actions(state)
+    if state.phase is Phase.LAYOUT:
+        return f"legal actions: {len(actions)} possible layouts (a chance node)"
+    return f"legal actions ({len(actions)}):\n{_tokens(actions)}"
+
+
+def _who(player: int) -> str:
+    return "chance" if player == CHANCE else PLAYER_SYMBOLS[player]
+
+
+def _narrate(number: int, ply: Ply, out: Any) -> None:
+    print(f"{number}. {_who(ply.action.player)}: {ply.action}", file=out)
+    for event in ply.transition.events:
+        print(f"   {event}", file=out)
+    print(render(ply.state), file=out)
+    print(file=out)
+
+
+def _result_line(state: State) -> str:
+    o = state.result
+    if o is None:
+        return "result: * (unfinished)"
+    who = "draw" if o.winner is None else f"{PLAYER_SYMBOLS[o.winner]} wins"
+    return f"result: {o.result()} ({who} by {o.reason}, fruits {o.scores[0]}-{o.scores[1]})"
+
+
+def _interactive() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _Human:
+    """A person at the terminal, deciding for one player."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+
+    def choose(self, state: State) -> Action:
+        who = PLAYER_SYMBOLS[state.actor]
+        while True:
+            try:
+                line = input(f"{who}> ")
+            except EOFError:
+                print(file=self.out)
+                raise _Quit from None
+            if not _interactive():  # piped input: echo it so the transcript reads well
+                print(line, file=self.out)
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in _QUIT:
+                raise _Quit
+            if text in _HELP:
+                print(_legal_listing(state), file=self.out)
+                print("  (or 'quit' to stop)", file=self.out)
+                continue
+            if text == "board":
+                print(render(state), file=self.out)
+                continue
+            try:
+                action = parse_action(state, text)
+                step(state, action)
+            except NotationError as e:
+                print(f"  not an action: {e}", file=self.out)
+                print(_legal_listing(state), file=self.out)
+                continue
+            except IllegalActionError as e:
+                print(f"  illegal: {e}", file=self.out)
+                print(_legal_listing(state), file=self.out)
+                continue
+            return action
+
+
+def _play(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    try:
+        rules = parse_rules(args.rules or [])
+    except ValueError as e:
+        raise _UsageError(str(e)) from None
+    if args.shaman:
+        rules = attrs.evolve(rules, shaman=True)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    players: dict[int, Bot] = {}
+    names = {}
+    for p in (0, 1):
+        sym = PLAYER_SYMBOLS[p]
+        if args.human == sym:
+            players[p] = _Human(out)
+            names[p] = f"{sym} human"
+        else:
+            players[p] = _BOTS[args.bot](seed + 1 + p)
+            names[p] = f"{sym} {args.bot} bot"
+    print(f"Tiki: {names[0]} vs {names[1]}, seed {seed}", file=out)
+    if rules.non_default():
+        print(f"rules: {rules_to_text(rules).replace(';', ' ')}", file=out)
+    if args.human:
+        print(
+            f"You play {args.human}. Type an action token (+b2 creates, a1-b1 moves, "
+            "!b2 orders, s>a1b1 moves the shaman, s= keeps it), '?' for the legal "
+            "actions, 'board' to redraw, 'quit' to stop.",
+            file=out,
+        )
+    start = new_game(rules, seed=seed)  # layout and first player drawn from the seed
+    print(
+        f"villages laid out {','.join(str(v) for v in start.tiles)} (a1..c3); "
+        f"{PLAYER_SYMBOLS[start.active]} moves first",
+        file=out,
+    )
+    print(render(start), file=out)
+    print(file=out)
+    log: list[Ply] = []
+
+    def narrate(ply: Ply) -> None:
+        log.append(ply)
+        _narrate(len(log), ply, out)
+
+    quit_ = False
+    try:
+        play_game(
+            start,
+            players,
+            max_plies=None if args.human else args.max_plies,
+            on_ply=narrate,
+        )
+    except _Quit:
+        quit_ = True
+    final = log[-1].state if log else start
+    if quit_:
+        print(f"game stopped: {PLAYER_SYMBOLS[final.actor]} quit", file=out)
+    elif final.result is None:
+        print(f"game stopped after {len(log)} plies without a result", file=out)
+    print(_result_line(final), file=out)
+    if args.record:
+        headers = (("X", names[0][2:]), ("O", names[1][2:]))
+        record = Record.from_actions(
+            [ply.action for ply in log], rules=rules, seed=seed, headers=headers
+        )
+        try:
+            with open(args.record, "w", encoding="utf-8") as f:
+                f.write(write_record(record))
+        except OSError as e:
+            raise _UsageError(f"cannot write the record {args.record!r}: {e.strerror}") from None
+        print(f"record written to {args.record}", file=out)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    text = " ".join(args.position)
+    try:
+        state = from_text(text)
+    except NotationError as e:
+        raise _UsageError(f"not a position: {e}") from None
+    print(render(state))
+    print(_legal_listing(state))
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise _UsageError(f"cannot read {args.file!r}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise _UsageError(f"cannot read {args.file!r}: not a text file") from None
+    try:
+        record = read_record(text)
+        states = replay(record)
+    except ValueError as e:  # NotationError, or a record field Record refuses
+        raise _UsageError(f"bad record {args.file!r}: {e}") from None
+    out = sys.stdout
+    setup = f"seed {record.seed}" if record.seed is not None else "custom start"
+    if record.seed is None and record.start is None:
+        setup = "chance outcomes in the record"
+    print(f"Tiki record {args.file}: {setup}, {len(record.actions)} actions", file=out)
+    if record.rules.non_default():
+        print(f"rules: {rules_to_text(record.rules).replace(';', ' ')}", file=out)
+    for key, value in record.headers:
+        print(f"{key}: {value}", file=out)
+    print(render(states[0]), file=out)
+    print(file=out)
+    for number, (before, action) in enumerate(zip(states, record.actions, strict=False), 1):
+        _narrate(number, Ply(action, step(before, action)), out)
+    print(_result_line(states[-1]), file=out)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    if args.seconds < 0:
+        raise _UsageError("--seconds must not be negative")
+    print(
+        f"tiki bench: default rules, seed {args.seed}, about {args.seconds:g} s per loop, "
+        f"one core, {platform.python_implementation()} {platform.python_version()}"
+    )
+    print(bench.run(args.seconds, args.seed))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tiki",
+        description="Tiki (Nicolas Sato): play, show positions, replay records, benchmark.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="play a game: bot against bot, or you against a bot",
+        description="Play a whole game, narrated move by move. Without --human both sides "
+        "are played by the --bot kind (greedy by default).",
+    )
+    play.add_argument("--seed", type=int, help="seed for the layout, first player and bots")
+    play.add_argument("--shaman", action="store_true", help="play with the shaman rule")
+    play.add_argument("--human", choices=("x", "o"), help="you play this side")
+    play.add_argument(
+        "--bot", choices=sorted(_BOTS), default="greedy", help="the bot kind (default greedy)"
+    )
+    play.add_argument(
+        "--rules",
+        nargs="+",
+        action="extend",
+        metavar="KEY=VALUE",
+        help="non-default rules, e.g. max_turns=60 no_move=lose",
+    )
+    play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    play.add_argument(
+        "--max-plies",
+        type=int,
+        default=2000,
+        help="stop a bot-only game after this many plies (default 2000)",
+    )
+    play.set_defaults(run=_play)
+
+    show = sub.add_parser(
+        "show",
+        help="draw a position string and list its legal actions",
+        description="Draw a position (quote it, or give its fields as separate words).",
+    )
+    show.add_argument("position", nargs="+", metavar="POSITION")
+    show.set_defaults(run=_show)
+
+    rep = sub.add_parser("replay", help="replay a game record, drawing every state")
+    rep.add_argument("file", metavar="FILE")
+    rep.set_defaults(run=_replay)
+
+    b = sub.add_parser("bench", help="measure plies/s, apply/s and games/s on one core")
+    b.add_argument("--seconds", type=float, default=2.0, help="time per measuring loop (default 2)")
+    b.add_argument("--seed", type=int, default=0, help="seed of the random games (default 0)")
+    b.set_defaults(run=_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tiki`` command with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+
+    >>> main(["show", "nonsense"])
+    2
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, or a usage error argparse already reported
+        return e.code if isinstance(e.code, int) else 2
+    try:
+        code: int = args.run(args)
+    except _UsageError as e:
+        print(f"tiki: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``tiki play | head``): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    return code
