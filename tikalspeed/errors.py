@@ -1,0 +1,50 @@
+"""The error family: every error for bad input is a ``ValueError``.
+
+``ManifestError`` is the ``NotationError`` of tile and board data: a manifest (a JSON
+file, JSON text or a ``dict``) that cannot be read, or that breaks a clause of
+``specs/tikal.md``. Its message names the tile or board part and the fault.
+
+>>> issubclass(IllegalActionError, ValueError), issubclass(NotationError, ValueError)
+(True, True)
+>>> issubclass(ManifestError, NotationError)
+True
+>>> str(ManifestError("tile C4: stones must be 6 non-negative ints, got [0, 0, 3]"))
+'tile C4: stones must be 6 non-negative ints, got [0, 0, 3]'
+"""
+
+from __future__ import annotations
+
+
+class IllegalActionError(ValueError):
+    """A well-formed action that is not legal in this state.
+
+    ``clause`` is the id of the spec clause that forbids it (``'TIKAL-<AREA>-<n>'``).
+    """
+
+    def __init__(self, clause: str, message: str) -> None:
+        super().__init__(f"{message} ({clause})")
+        self.clause = clause
+        """The id of the clause in ``specs/tikal.md`` that forbids the action."""
+
+
+class NotationError(ValueError):
+    """Text, JSON or a record that cannot be read.
+
+    ``position`` says where: a character offset for text, a line number for records
+    (1-based), ``'line L column C'`` for JSON syntax; ``None`` when the whole input, or
+    a part the message names, is at fault.
+    """
+
+    def __init__(self, message: str, position: int | str | None = None) -> None:
+        where = "" if position is None else f" (at {position})"
+        super().__init__(f"{message}{where}")
+        self.position = position
+        """Where in the input the fault is, or ``None``."""
+
+
+class ManifestError(NotationError):
+    """A tile manifest that is malformed or breaks a clause of ``specs/tikal.md``.
+
+    The message starts with the part at fault (``tile C4``, ``board``, ``printed hex
+    base_camp``, ``components``, ``manifest``) and says what is wrong.
+    """
