@@ -1,11 +1,11 @@
 """Tikal on Speed, with base Tikal and the professional (auction) game.
 
-In progress. The data layer is in: the 36 terrain tiles, the board with its printed
-hexes and the component counts, as a checked manifest (:mod:`tikalspeed.tiles`,
-default in ``tikalspeed/data/manifest.json``), and the board geometry
-(:mod:`tikalspeed.hexgrid`). The game rules (states, actions, scoring) are not yet
-implemented (issues 3 and 4); they will follow the same contract as :mod:`tiki`
-(``design/contract.md``). The rules are in ``specs/tikal.md``, clause by clause.
+The base game (``Rules(mode='classic')``) and the professional auction game
+(``Rules(mode='professional')``) for 2–4 players, with the same contract as
+:mod:`tiki` (``design/contract.md``); the Speed variant itself is the next step. The
+tiles and board are data: a checked manifest (:mod:`tikalspeed.tiles`, default in
+``tikalspeed/data/manifest.json``) over the board geometry of
+:mod:`tikalspeed.hexgrid`. The rules are in ``specs/tikal.md``, clause by clause.
 
 >>> import tikalspeed
 >>> manifest = tikalspeed.load_manifest()
@@ -15,6 +15,44 @@ implemented (issues 3 and 4); they will follow the same contract as :mod:`tiki`
 'b2'
 """
 
+from .actions import (
+    LEADER,
+    TREASURE_NAMES,
+    WORKER,
+    Action,
+    APAction,
+    Bid,
+    BuildCamp,
+    CampMove,
+    ChooseTile,
+    DrawTile,
+    EndTurn,
+    Enter,
+    Exchange,
+    FindTreasure,
+    Guard,
+    Move,
+    PassBid,
+    PlaceTile,
+    RevealTile,
+    TakeTreasure,
+    Uncover,
+    player_name,
+)
+from .engine import (
+    Transition,
+    actors,
+    apply,
+    chance_outcomes,
+    is_legal,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    resolve_chance,
+    sample_chance,
+    step,
+)
 from .errors import IllegalActionError, ManifestError, NotationError
 from .hexgrid import (
     BORDERS,
@@ -38,6 +76,8 @@ from .hexgrid import (
     neighbour,
     opposite,
 )
+from .rules import Rules
+from .state import AP_PER_TURN, CHANCE, Outcome, Phase, State, TurnKind
 from .tiles import (
     Board,
     Components,
@@ -53,38 +93,79 @@ from .tiles import (
 )
 
 __all__ = [
+    "AP_PER_TURN",
     "BORDERS",
     "CELLS",
+    "CHANCE",
     "DIRECTIONS",
+    "LEADER",
     "LINKS",
     "NE",
     "NEIGHBOURS",
     "NW",
     "SE",
     "SW",
+    "TREASURE_NAMES",
+    "WORKER",
+    "APAction",
+    "Action",
+    "Bid",
     "Board",
     "Border",
+    "BuildCamp",
+    "CampMove",
     "Cell",
+    "ChooseTile",
     "Components",
     "Direction",
+    "DrawTile",
+    "EndTurn",
+    "Enter",
+    "Exchange",
+    "FindTreasure",
+    "Guard",
     "IllegalActionError",
     "Kind",
     "Manifest",
     "ManifestError",
+    "Move",
     "N",
     "NotationError",
+    "Outcome",
+    "PassBid",
+    "Phase",
+    "PlaceTile",
     "PrintedHex",
+    "RevealTile",
+    "Rules",
     "S",
+    "State",
+    "TakeTreasure",
     "Tile",
+    "Transition",
+    "TurnKind",
+    "Uncover",
+    "actors",
+    "apply",
     "border_between",
     "cell_from_name",
     "cell_name",
+    "chance_outcomes",
     "direction_between",
     "distinct_rotations",
+    "is_legal",
+    "legal_actions",
     "load_manifest",
     "manifest_from_json",
     "manifest_to_json",
     "neighbour",
+    "new_game",
+    "observe",
     "opposite",
+    "outcome",
+    "player_name",
+    "resolve_chance",
     "rotate",
+    "sample_chance",
+    "step",
 ]

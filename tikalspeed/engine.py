@@ -1,0 +1,286 @@
+"""The public functions: new games, who acts, what is legal, and the transitions.
+
+>>> from tikalspeed import new_game, legal_actions, actors, apply, CHANCE
+>>> s = new_game()
+>>> actors(s) == (CHANCE,), s.phase
+(True, <Phase.DRAW: 'draw'>)
+>>> [str(a) for a in legal_actions(s)]
+['draw=A1', 'draw=A2', 'draw=A3', 'draw=A4', 'draw=A5', 'draw=A6']
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+
+from .actions import (
+    Action,
+    APAction,
+    Bid,
+    ChooseTile,
+    DrawTile,
+    FindTreasure,
+    PassBid,
+    PlaceTile,
+    RevealTile,
+)
+from .apactions import ap_actions, why_ap_illegal
+from .errors import IllegalActionError
+from .events import Event
+from .flow import Work, apply_action, begin_turn, start_round, top_letter
+from .rules import Rules
+from .state import CHANCE, EMPTY, PRINTED, SUPPLY, Outcome, Phase, State, TurnKind
+from .terrain import placements, terrain
+from .tiles import Kind
+
+_DEFAULT_RULES = Rules()
+
+BID_CAP = 99
+"""The highest bid ``Rules(max_bid='any')`` allows, so the choice stays finite."""
+
+
+@attrs.frozen
+class Transition:
+    """What :func:`step` returns: the new ``state`` and the ``events`` that led to it."""
+
+    state: State
+    events: tuple[Event, ...]
+
+
+def new_game(rules: Rules = _DEFAULT_RULES, *, seed: int | None = None) -> State:
+    """Return the initial state of a game played by ``rules``.
+
+    The tile stacks are shuffled letter by letter; every draw is a chance node
+    (TIKAL-DRAW-1). With a ``seed``, the chance nodes before the first decision are
+    resolved from ``random.Random(seed)``.
+
+    >>> s = new_game(Rules(mode="professional", players=3))
+    >>> s.scores, s.phase
+    ((20, 20, 20), <Phase.REVEAL: 'reveal'>)
+    """
+    m = rules.manifest
+    t = terrain(m)
+    comps = m.components
+    n = rules.players
+    placed = tuple(PRINTED if t.printed_kind[c] is not None else EMPTY for c in range(40))
+    stacks = tuple(
+        tuple(i for i, letter in enumerate(t.tile_letters) if letter == x) for x in "ABCDEFG"
+    )
+    levels = [0] * 11
+    for value, count in comps.level_tiles:
+        levels[value] = count
+    workers = [[0] * 40 for _ in range(n)]
+    supply = [comps.workers] * n
+    if rules.start_worker:  # TIKAL-SETUP-3
+        for p in range(n):
+            workers[p][t.base_camp] = 1
+            supply[p] -= 1
+    score = rules.auction_score if rules.mode == "professional" else 0
+    state = State(
+        rules=rules,
+        stacks=stacks,
+        placed=placed,
+        hand=-1,
+        display=(),
+        temples=t.printed_value,
+        levels=tuple(levels),
+        ruins=(0,) * 40,
+        hidden=(comps.treasure_copies,) * comps.treasure_kinds,
+        held=((0,) * comps.treasure_kinds,) * n,
+        workers=tuple(tuple(row) for row in workers),
+        leaders=(SUPPLY,) * n,
+        supply=tuple(supply),
+        removed=(0,) * n,
+        camps=(EMPTY,) * 40,
+        guards=(EMPTY,) * 40,
+        guard_pieces=(0,) * n,
+        scores=(score,) * n,
+        active=0,
+        phase=Phase.DRAW,
+        turn_kind=TurnKind.NORMAL,
+        ap=0,
+        raised=(),
+        dug=(),
+        queue=(),
+        next_player=1 % n,
+        last_tile_player=-1,
+        played=(),
+        bidders=(),
+        high_bid=0,
+        high_bidder=-1,
+        first_passer=-1,
+        round_opener=0,
+        result=None,
+    )
+    w = Work(state)
+    if rules.mode == "classic":
+        begin_turn(w, TurnKind.NORMAL, 0)  # TIKAL-SETUP-5: the first player starts
+    else:
+        start_round(w)  # TIKAL-AUCTION-2
+    state = w.freeze()
+    if seed is not None:
+        state = resolve_chance(state, random.Random(seed))
+    return state
+
+
+def actors(state: State) -> tuple[int, ...]:
+    """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return ()
+    if phase is Phase.DRAW or phase is Phase.REVEAL or phase is Phase.TREASURE:
+        return (CHANCE,)
+    return (state.active,)
+
+
+def _draws(state: State) -> tuple[Action, ...]:
+    t = terrain(state.rules.manifest)
+    stack = state.stacks[top_letter(state)]
+    if state.phase is Phase.DRAW:
+        return tuple(DrawTile(i, t.tile_ids[i]) for i in stack)
+    return tuple(RevealTile(i, t.tile_ids[i]) for i in stack)
+
+
+def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
+    """Every legal action in ``state`` (of ``player``, if given), in a fixed order.
+
+    At a chance node these are the chance outcomes (see :func:`chance_outcomes`).
+    """
+    phase = state.phase
+    if phase is Phase.OVER or (player is not None and player not in actors(state)):
+        return ()
+    if phase is Phase.ACTIONS:
+        return ap_actions(state)
+    if phase is Phase.DRAW or phase is Phase.REVEAL:
+        return _draws(state)
+    if phase is Phase.TREASURE:
+        return tuple(FindTreasure(k) for k, n in enumerate(state.hidden) if n)
+    p = state.active
+    if phase is Phase.PLACE:
+        spots = placements(state.rules.manifest, state.placed, state.hand)
+        return tuple(PlaceTile(p, c, r) for c, r in spots)
+    if phase is Phase.BID:
+        top = state.scores[p] if state.rules.max_bid == "score" else BID_CAP
+        return (PassBid(p), *(Bid(p, a) for a in range(state.high_bid + 1, top + 1)))
+    t = terrain(state.rules.manifest)
+    return tuple(ChooseTile(p, i, t.tile_ids[i]) for i in state.display)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """At a chance node, every outcome with its exact probability (summing to 1).
+
+    A tile is drawn uniformly from the topmost letter still holding tiles
+    (TIKAL-DRAW-1); a dug treasure uniformly from the copies not yet face up
+    (TIKAL-TREASURE-3). Elsewhere this returns ``()``.
+    """
+    if state.phase is Phase.TREASURE:
+        total = sum(state.hidden)
+        return tuple(
+            (FindTreasure(k), Fraction(n, total)) for k, n in enumerate(state.hidden) if n
+        )
+    if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:
+        draws = _draws(state)
+        p = Fraction(1, len(draws))
+        return tuple((a, p) for a in draws)
+    return ()
+
+
+_KINDS: dict[Phase, tuple[type, ...]] = {
+    Phase.DRAW: (DrawTile,),
+    Phase.REVEAL: (RevealTile,),
+    Phase.TREASURE: (FindTreasure,),
+    Phase.PLACE: (PlaceTile,),
+    Phase.BID: (Bid, PassBid),
+    Phase.CHOOSE: (ChooseTile,),
+}
+
+_CLAUSE = {
+    DrawTile: "TIKAL-DRAW-1",
+    RevealTile: "TIKAL-AUCTION-2",
+    FindTreasure: "TIKAL-TREASURE-3",
+    PlaceTile: "TIKAL-PLACE-1",
+    Bid: "TIKAL-AUCTION-3",
+    PassBid: "TIKAL-AUCTION-3",
+    ChooseTile: "TIKAL-AUCTION-5",
+}
+
+
+def why_illegal(state: State, action: object) -> tuple[str, str] | None:
+    """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "TIKAL-TURN-4", "the game is over"
+    player = getattr(action, "player", None)
+    actor = actors(state)[0]
+    if type(player) is not int or player != actor:
+        return "TIKAL-TURN-4", f"it is not {player!r}'s decision"
+    if phase is Phase.ACTIONS:
+        if not isinstance(action, APAction):
+            return "TIKAL-TURN-4", f"{type(action).__name__} is not an action-point action"
+        return why_ap_illegal(state, action)
+    if type(action) not in _KINDS[phase]:
+        return "TIKAL-TURN-4", f"{type(action).__name__} does not answer this {phase.value} node"
+    if action in legal_actions(state):
+        return None
+    if isinstance(action, PlaceTile):
+        t = terrain(state.rules.manifest)
+        if t.tile_kinds[state.hand] is Kind.VOLCANO:
+            return "TIKAL-PLACE-3", f"{action} is not next to an explored hex"
+        if type(action.rotation) is int and 0 <= action.rotation < 6:
+            return "TIKAL-PLACE-2", f"{action}: the tile must join an explored hex by stones"
+    if isinstance(action, Bid) and type(action.amount) is int and action.amount > state.high_bid:
+        return "TIKAL-AUCTION-3", f"{action} is more than your score ({state.scores[player]})"
+    return _CLAUSE[type(action)], f"{action} is not possible here"
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is legal in ``state``."""
+    return why_illegal(state, action) is None
+
+
+def step(state: State, action: Action) -> Transition:
+    """Apply ``action`` and return the new state with the events.
+
+    Raises :class:`IllegalActionError` naming the clause that forbids the action; the
+    input state is never changed.
+    """
+    why = why_illegal(state, action)
+    if why is not None:
+        raise IllegalActionError(*why)
+    new, events = apply_action(state, action)
+    return Transition(new, events)
+
+
+def apply(state: State, action: Action) -> State:
+    """Return ``step(state, action).state``."""
+    return step(state, action).state
+
+
+def observe(state: State, player: int) -> State:
+    """What ``player`` may see. In the classic and professional games nothing is
+    hidden (tiles and treasures are drawn at chance nodes), so the whole state."""
+    return state
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs, else its :class:`Outcome`."""
+    return state.result
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Draw one outcome of the chance node ``state`` with its exact probability."""
+    outs = chance_outcomes(state)
+    if not outs:
+        raise IllegalActionError("TIKAL-TURN-4", "not a chance node")
+    if state.phase is Phase.TREASURE:
+        return rng.choices([a for a, _ in outs], weights=[float(p) for _, p in outs])[0]
+    return outs[rng.randrange(len(outs))][0]
+
+
+def resolve_chance(state: State, rng: random.Random) -> State:
+    """Resolve chance nodes from ``rng`` until a player (or nobody) is to act."""
+    while actors(state) == (CHANCE,):
+        state = apply(state, sample_chance(state, rng))
+    return state
