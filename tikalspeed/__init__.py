@@ -15,6 +15,7 @@ tiles and board are data: a checked manifest (:mod:`tikalspeed.tiles`, default i
 'b2'
 """
 
+from . import jsonio
 from .actions import (
     LEADER,
     TREASURE_NAMES,
@@ -54,6 +55,24 @@ from .engine import (
     step,
 )
 from .errors import IllegalActionError, ManifestError, NotationError
+from .events import (
+    ActionTaken,
+    AuctionOpened,
+    AuctionWon,
+    BidMade,
+    Event,
+    GameOver,
+    PiecesRemoved,
+    Scored,
+    TileDiscarded,
+    TileDrawn,
+    TilePlaced,
+    TileRevealed,
+    TreasureFound,
+    TurnBegan,
+    TurnEnded,
+    VolcanoSetAside,
+)
 from .hexgrid import (
     BORDERS,
     CELLS,
@@ -76,6 +95,16 @@ from .hexgrid import (
     neighbour,
     opposite,
 )
+from .jsonio import (
+    action_from_json,
+    action_to_json,
+    record_from_json,
+    record_to_json,
+    state_from_json,
+    state_to_json,
+)
+from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
+from .record import Record, read_record, replay, write_record
 from .rules import Rules
 from .state import AP_PER_TURN, CHANCE, Outcome, Phase, State, TurnKind
 from .tiles import (
@@ -109,7 +138,11 @@ __all__ = [
     "WORKER",
     "APAction",
     "Action",
+    "ActionTaken",
+    "AuctionOpened",
+    "AuctionWon",
     "Bid",
+    "BidMade",
     "Board",
     "Border",
     "BuildCamp",
@@ -121,8 +154,10 @@ __all__ = [
     "DrawTile",
     "EndTurn",
     "Enter",
+    "Event",
     "Exchange",
     "FindTreasure",
+    "GameOver",
     "Guard",
     "IllegalActionError",
     "Kind",
@@ -134,17 +169,30 @@ __all__ = [
     "Outcome",
     "PassBid",
     "Phase",
+    "PiecesRemoved",
     "PlaceTile",
     "PrintedHex",
+    "Record",
     "RevealTile",
     "Rules",
     "S",
+    "Scored",
     "State",
     "TakeTreasure",
     "Tile",
+    "TileDiscarded",
+    "TileDrawn",
+    "TilePlaced",
+    "TileRevealed",
     "Transition",
+    "TreasureFound",
+    "TurnBegan",
+    "TurnEnded",
     "TurnKind",
     "Uncover",
+    "VolcanoSetAside",
+    "action_from_json",
+    "action_to_json",
     "actors",
     "apply",
     "border_between",
@@ -153,7 +201,9 @@ __all__ = [
     "chance_outcomes",
     "direction_between",
     "distinct_rotations",
+    "from_text",
     "is_legal",
+    "jsonio",
     "legal_actions",
     "load_manifest",
     "manifest_from_json",
@@ -163,9 +213,20 @@ __all__ = [
     "observe",
     "opposite",
     "outcome",
+    "parse_action",
     "player_name",
+    "read_record",
+    "record_from_json",
+    "record_to_json",
+    "replay",
     "resolve_chance",
     "rotate",
+    "rules_from_text",
+    "rules_to_text",
     "sample_chance",
+    "state_from_json",
+    "state_to_json",
     "step",
+    "to_text",
+    "write_record",
 ]

@@ -6,6 +6,8 @@ side works on a :class:`Work` copy (see :mod:`tikalspeed.flow`).
 
 from __future__ import annotations
 
+import functools
+
 from .actions import (
     LEADER,
     WORKER,
@@ -23,7 +25,7 @@ from .actions import (
 from .hexgrid import CELL_COUNT, CELL_NAMES
 from .state import EMPTY, SUPPLY, State
 from .terrain import distances, terrain
-from .tiles import Kind
+from .tiles import Kind, Manifest
 
 COSTS: dict[type, int] = {
     Enter: 1,
@@ -54,8 +56,9 @@ CLAUSES: dict[type, str] = {
 def entry_cells(state: State, player: int) -> tuple[int, ...]:
     """The base camp and the player's own camps (TIKAL-ENTER-1, TIKAL-CAMPMOVE-1)."""
     base = terrain(state.rules.manifest).base_camp
-    camps = state.camps
-    return (base, *(c for c in range(CELL_COUNT) if camps[c] == player))
+    if player not in state.camps:
+        return (base,)
+    return (base, *[c for c, owner in enumerate(state.camps) if owner == player])
 
 
 def force(state: State, player: int, cell: int) -> int:
@@ -117,6 +120,39 @@ def _dig_room(state: State, player: int, cell: int) -> bool:
     return len(state.dug) < 2
 
 
+@functools.lru_cache(maxsize=256)
+def _site_candidates(manifest: Manifest, placed: tuple[int, ...]) -> tuple[int, ...]:
+    """Cells explored as jungle or treasure hexes: where a camp could ever stand."""
+    t = terrain(manifest)
+    return tuple(c for c in range(CELL_COUNT) if t.kind(placed, c) in (Kind.JUNGLE, Kind.TREASURE))
+
+
+@functools.cache
+def _move(player: int, piece: int, origin: int, destination: int) -> Move:
+    """Shared Move instances: actions are values, so one object per move will do."""
+    return Move(player, piece, origin, destination)
+
+
+@functools.lru_cache(maxsize=8192)
+def _moves_from(
+    manifest: Manifest, placed: tuple[int, ...], origin: int, ap: int, player: int, piece: int
+) -> tuple[Move, ...]:
+    """Every Move of that piece from ``origin`` within ``ap`` (TIKAL-MOVE-1..3)."""
+    return tuple(
+        _move(player, piece, origin, dest)
+        for dest, cost in distances(manifest, placed, origin).items()
+        if 0 < cost <= ap
+    )
+
+
+_end = functools.cache(EndTurn)
+_enter = functools.cache(Enter)
+_hop = functools.cache(CampMove)
+_uncover = functools.cache(Uncover)
+_dig = functools.cache(TakeTreasure)
+_camp = functools.cache(BuildCamp)
+
+
 def _exchangeable(state: State, player: int) -> list[Exchange]:
     out: list[Exchange] = []
     held = state.held
@@ -138,62 +174,60 @@ def ap_actions(state: State) -> tuple[APAction, ...]:
     """Every legal action of the active player in the ACTIONS phase, in a fixed order."""
     p = state.active
     ap = state.ap
-    out: list[APAction] = [EndTurn(p)]
+    out: list[APAction] = [_end(p)]
     workers = state.workers[p]
     leader = state.leaders[p]
     entries = entry_cells(state, p)
+    mine = [c for c, n in enumerate(workers) if n]
+    if leader >= 0 and not workers[leader]:
+        mine.append(leader)
+        mine.sort()
     if ap >= 1:
         for c in entries:  # TIKAL-ENTER-1
             if state.supply[p]:
-                out.append(Enter(p, WORKER, c))
+                out.append(_enter(p, WORKER, c))
             if leader == SUPPLY:
-                out.append(Enter(p, LEADER, c))
+                out.append(_enter(p, LEADER, c))
         for a in entries:  # TIKAL-CAMPMOVE-1
             for b in entries:
                 if a != b:
                     if workers[a]:
-                        out.append(CampMove(p, WORKER, a, b))
+                        out.append(_hop(p, WORKER, a, b))
                     if leader == a:
-                        out.append(CampMove(p, LEADER, a, b))
+                        out.append(_hop(p, LEADER, a, b))
         manifest, placed = state.rules.manifest, state.placed
-        for c in range(CELL_COUNT):  # TIKAL-MOVE-1..3
-            has_w, has_l = workers[c] > 0, leader == c
-            if not (has_w or has_l):
-                continue
-            for dest, cost in distances(manifest, placed, c).items():
-                if 0 < cost <= ap:
-                    if has_w:
-                        out.append(Move(p, WORKER, c, dest))
-                    if has_l:
-                        out.append(Move(p, LEADER, c, dest))
+        for c in mine:  # TIKAL-MOVE-1..3
+            if workers[c]:
+                out.extend(_moves_from(manifest, placed, c, ap, p, WORKER))
+            if leader == c:
+                out.extend(_moves_from(manifest, placed, c, ap, p, LEADER))
     if ap >= 2:
-        for c in range(CELL_COUNT):  # TIKAL-UNCOVER-1..5
+        for c in mine:  # TIKAL-UNCOVER-1..5
             if (
                 state.temples[c]
-                and (workers[c] or leader == c)
                 and state.guards[c] == EMPTY
                 and _uncover_room(state, c)
                 and next_level(state, c) is not None
             ):
-                out.append(Uncover(p, c))
+                out.append(_uncover(p, c))
     if ap >= 3:
-        for c in range(CELL_COUNT):  # TIKAL-TREASURE-1..2
+        for c in mine:  # TIKAL-TREASURE-1..2
             if state.ruins[c] and _dig_room(state, p, c):
-                out.append(TakeTreasure(p, c))
+                out.append(_dig(p, c))
         out.extend(_exchangeable(state, p))  # TIKAL-EXCHANGE-1..2
     if ap >= 5:
         own_camps = len(entries) - 1
         if own_camps < state.rules.manifest.components.camps:  # TIKAL-CAMP-2
-            for c in range(CELL_COUNT):
+            for c in _site_candidates(state.rules.manifest, state.placed):
                 if (
                     state.camps[c] == EMPTY
                     and camp_site(state, c)
                     and (not state.rules.camp_needs_member or workers[c] or leader == c)
                 ):
-                    out.append(BuildCamp(p, c))
+                    out.append(_camp(p, c))
         guarded = sum(1 for g in state.guards if g == p)
         if guarded < state.rules.manifest.components.guards:  # TIKAL-GUARD-4
-            for c in range(CELL_COUNT):
+            for c in mine:
                 if state.temples[c] and state.guards[c] == EMPTY and _has_force_lead(state, p, c):
                     if workers[c]:
                         out.append(Guard(p, c, WORKER))
@@ -204,14 +238,92 @@ def ap_actions(state: State) -> tuple[APAction, ...]:
 
 def why_ap_illegal(state: State, action: APAction) -> tuple[str, str] | None:
     """``(clause, reason)`` if the AP action is not legal for the active player."""
+    if isinstance(action, EndTurn):
+        return None  # TIKAL-TURN-3: a turn may always end
+    if isinstance(action, Move):
+        return _why_move(state, action)
     if action in ap_actions(state):
         return None
     kind = type(action)
     cost = COSTS.get(kind)
     if cost is not None and cost > state.ap:
         return "TIKAL-TURN-2", f"{action} costs {cost} AP, only {state.ap} left"
-    clause = CLAUSES.get(kind, "TIKAL-TURN-4")
-    return clause, f"{action} is not possible here"
+    return _diagnose(state, action) or (
+        CLAUSES.get(kind, "TIKAL-TURN-4"),
+        f"{action} is not possible here",
+    )
+
+
+def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
+    """The most specific clause an illegal AP action breaks (only called when illegal)."""
+    p = state.active
+    comps = state.rules.manifest.components
+    cell = getattr(action, "cell", None)
+    if cell is not None and not (type(cell) is int and 0 <= cell < CELL_COUNT):
+        return CLAUSES[type(action)], f"{action!r} does not name a cell"
+    here = f" on {CELL_NAMES[cell]}" if cell is not None else ""
+    if isinstance(action, Uncover):
+        assert cell is not None
+        if not state.temples[cell] or not pieces_on(state, p, cell):
+            return "TIKAL-UNCOVER-1", f"{action}: you need a piece on a temple{here}"
+        if state.guards[cell] != EMPTY:
+            return "TIKAL-UNCOVER-5", f"{action}: the temple{here} is guarded"
+        if state.temples[cell] >= 10:
+            return "TIKAL-UNCOVER-2", f"{action}: the temple{here} is at its top, 10"
+        if not _uncover_room(state, cell):
+            return "TIKAL-UNCOVER-3", f"{action}: two levels a turn is the limit"
+        return "TIKAL-UNCOVER-4", f"{action}: the next level tile is sold out"
+    if isinstance(action, TakeTreasure):
+        assert cell is not None
+        if not state.ruins[cell] or not pieces_on(state, p, cell):
+            return "TIKAL-TREASURE-1", f"{action}: you need a piece on a ruin with treasure"
+        return "TIKAL-TREASURE-2", f"{action}: one piece per treasure, two a turn at most"
+    if isinstance(action, Exchange):
+        if action.give == action.take or action.other == p:
+            return "TIKAL-EXCHANGE-1", f"{action}: swap two different treasures with another player"
+        return "TIKAL-EXCHANGE-2", f"{action}: only single treasures may be exchanged"
+    if isinstance(action, BuildCamp):
+        assert cell is not None
+        if not camp_site(state, cell):
+            return "TIKAL-CAMP-1", f"{action}: a camp needs jungle or an emptied ruin"
+        if state.camps[cell] != EMPTY or (
+            p in state.camps and sum(1 for c in state.camps if c == p) >= comps.camps
+        ):
+            return "TIKAL-CAMP-2", f"{action}: one camp a hex, {comps.camps} per player"
+        return "TIKAL-CAMP-3", f"{action}: you need a piece{here} to build a camp"
+    if isinstance(action, Guard):
+        assert cell is not None
+        if state.guards[cell] != EMPTY or sum(1 for g in state.guards if g == p) >= comps.guards:
+            return "TIKAL-GUARD-4", f"{action}: one guard a temple, {comps.guards} per player"
+        if state.temples[cell] and pieces_on(state, p, cell):
+            mine = force(state, p, cell)
+            best = max(force(state, o, cell) for o in range(state.rules.players) if o != p)
+            if mine == best:
+                return "TIKAL-GUARD-2", f"{action}: a tied force{here} may not guard"
+            if mine < best:
+                return "TIKAL-GUARD-1", f"{action}: your force{here} is not the greatest"
+        return "TIKAL-GUARD-1", f"{action}: you need that piece on a temple{here}"
+    return None
+
+
+def _why_move(state: State, action: Move) -> tuple[str, str] | None:
+    p, piece, a, b = action.player, action.piece, action.origin, action.destination
+    if not (type(a) is int and type(b) is int and 0 <= a < CELL_COUNT and 0 <= b < CELL_COUNT):
+        return "TIKAL-MOVE-3", f"{action!r} does not name two cells"
+    if piece == WORKER:
+        present = state.workers[p][a] > 0
+    elif piece == LEADER:
+        present = state.leaders[p] == a
+    else:
+        return "TIKAL-MOVE-3", f"{action!r} does not name a piece"
+    if not present:
+        return "TIKAL-MOVE-3", f"{action}: no such piece of yours on {CELL_NAMES[a]}"
+    cost = distances(state.rules.manifest, state.placed, a).get(b)
+    if cost is None or a == b:
+        return "TIKAL-MOVE-2", f"{action}: no path of stones leads there"
+    if cost > state.ap:
+        return "TIKAL-TURN-2", f"{action} costs {cost} AP, only {state.ap} left"
+    return None
 
 
 def move_cost(state: State, action: Move) -> int:
@@ -222,4 +334,3 @@ def move_cost(state: State, action: Move) -> int:
 def describe(cell: int) -> str:
     """The name of ``cell``."""
     return CELL_NAMES[cell]
-

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
@@ -30,6 +32,7 @@ from .apactions import ap_actions, why_ap_illegal
 from .errors import IllegalActionError
 from .events import Event
 from .flow import Work, apply_action, begin_turn, start_round, top_letter
+from .hexgrid import NEIGHBOURS
 from .rules import Rules
 from .state import CHANCE, EMPTY, PRINTED, SUPPLY, Outcome, Phase, State, TurnKind
 from .terrain import placements, terrain
@@ -160,12 +163,18 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     p = state.active
     if phase is Phase.PLACE:
         spots = placements(state.rules.manifest, state.placed, state.hand)
-        return tuple(PlaceTile(p, c, r) for c, r in spots)
+        return tuple(_place(p, c, r) for c, r in spots)
     if phase is Phase.BID:
         top = state.scores[p] if state.rules.max_bid == "score" else BID_CAP
         return (PassBid(p), *(Bid(p, a) for a in range(state.high_bid + 1, top + 1)))
     t = terrain(state.rules.manifest)
     return tuple(ChooseTile(p, i, t.tile_ids[i]) for i in state.display)
+
+
+@functools.cache
+def _place(player: int, cell: int, rotation: int) -> PlaceTile:
+    """Shared PlaceTile instances (actions are values)."""
+    return PlaceTile(player, cell, rotation)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -177,9 +186,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """
     if state.phase is Phase.TREASURE:
         total = sum(state.hidden)
-        return tuple(
-            (FindTreasure(k), Fraction(n, total)) for k, n in enumerate(state.hidden) if n
-        )
+        return tuple((FindTreasure(k), Fraction(n, total)) for k, n in enumerate(state.hidden) if n)
     if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:
         draws = _draws(state)
         p = Fraction(1, len(draws))
@@ -219,20 +226,81 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if phase is Phase.ACTIONS:
         if not isinstance(action, APAction):
             return "TIKAL-TURN-4", f"{type(action).__name__} is not an action-point action"
-        return why_ap_illegal(state, action)
-    if type(action) not in _KINDS[phase]:
+    elif type(action) not in _KINDS[phase]:
         return "TIKAL-TURN-4", f"{type(action).__name__} does not answer this {phase.value} node"
+    bad = _malformed(state, action)
+    if bad is not None:
+        return "TIKAL-TURN-4", f"{action!r} is malformed: {bad}"
+    if phase is Phase.ACTIONS:
+        return why_ap_illegal(state, action)  # type: ignore[arg-type]
     if action in legal_actions(state):
         return None
     if isinstance(action, PlaceTile):
-        t = terrain(state.rules.manifest)
-        if t.tile_kinds[state.hand] is Kind.VOLCANO:
-            return "TIKAL-PLACE-3", f"{action} is not next to an explored hex"
-        if type(action.rotation) is int and 0 <= action.rotation < 6:
-            return "TIKAL-PLACE-2", f"{action}: the tile must join an explored hex by stones"
+        return _why_place(state, action)
     if isinstance(action, Bid) and type(action.amount) is int and action.amount > state.high_bid:
         return "TIKAL-AUCTION-3", f"{action} is more than your score ({state.scores[player]})"
-    return _CLAUSE[type(action)], f"{action} is not possible here"
+    return _CLAUSE[type(action)], f"{_token(state, action)} is not possible here"
+
+
+# the range of each action field, as a function of the number of players
+_RANGES: dict[str, Callable[[int], range]] = {
+    "piece": lambda n: range(2),
+    "cell": lambda n: range(40),
+    "origin": lambda n: range(40),
+    "destination": lambda n: range(40),
+    "kind": lambda n: range(8),
+    "give": lambda n: range(8),
+    "take": lambda n: range(8),
+    "other": lambda n: range(n),
+    "tile": lambda n: range(36),
+    "amount": lambda n: range(1 << 31),
+}
+
+
+def _malformed(state: State, action: object) -> str | None:
+    """Why a field of ``action`` is not a whole number in its range, if one is not."""
+    n = state.rules.players
+    kind = type(action)
+    if not attrs.has(kind):
+        return "not a Tikal action"
+    for field in attrs.fields(kind):
+        span = _RANGES.get(field.name)
+        if span is None:
+            continue
+        value = getattr(action, field.name)
+        if type(value) is not int or value not in span(n):
+            return f"{field.name}={value!r}"
+    return None
+
+
+def _token(state: State, action: object) -> str:
+    """The action's token, with the tile id looked up where the action names a tile."""
+    tile = getattr(action, "tile", None)
+    if isinstance(action, (DrawTile, RevealTile, ChooseTile)) and tile is not None:
+        tile_id = terrain(state.rules.manifest).tile_ids[tile]
+        return str(attrs.evolve(action, tile_id=tile_id))
+    return str(action)
+
+
+def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:
+    """The clause an illegal placement breaks (TIKAL-PLACE-1..3)."""
+    cell, rot = action.cell, action.rotation
+    if not (type(cell) is int and 0 <= cell < 40 and type(rot) is int and 0 <= rot < 6):
+        return "TIKAL-PLACE-1", f"{action!r} does not name a cell and a turn 0-5"
+    if state.placed[cell] != EMPTY:
+        return "TIKAL-PLACE-1", f"{action}: that cell is already explored"
+    spots = placements(state.rules.manifest, state.placed, state.hand)
+    cells = {c for c, _ in spots}
+    t = terrain(state.rules.manifest)
+    stones = t.oriented[state.hand][rot]
+    for c, r in spots:
+        if c == cell and t.oriented[state.hand][r] == stones:
+            return "TIKAL-PLACE-1", f"{action}: turn {rot} lies as turn {r}; write it as turn {r}"
+    if cell in cells or (t.tile_kinds[state.hand] is not Kind.VOLCANO and any(
+        state.placed[n] != EMPTY for n in NEIGHBOURS[cell]
+    )):
+        return "TIKAL-PLACE-2", f"{action}: the tile must join an explored hex by stones"
+    return "TIKAL-PLACE-1", f"{action}: the cell must touch an explored hex"
 
 
 def is_legal(state: State, action: object) -> bool:

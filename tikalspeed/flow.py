@@ -58,6 +58,9 @@ SET_SCORES = (0, 1, 3, 6)
 """TIKAL-SCORE-3: points for holding 0, 1, 2 or 3 treasures of one kind."""
 
 
+_FIELDS = tuple(a.name for a in attrs.fields(State))
+
+
 class Work:
     """A scratch copy of a state, used inside one transition only."""
 
@@ -90,7 +93,10 @@ class Work:
         self.changes[name] = tuple(rows)
 
     def freeze(self) -> State:
-        return attrs.evolve(self.state, **self.changes) if self.changes else self.state
+        if not self.changes:
+            return self.state
+        changes, state = self.changes, self.state
+        return State(*[changes[f] if f in changes else getattr(state, f) for f in _FIELDS])
 
     @property
     def now(self) -> State:
@@ -385,8 +391,9 @@ def _spend(w: Work, action: Action) -> None:
                 w.set_cell("workers", p, cell, state.workers[p][cell] + 1)
             else:
                 w.set_item("leaders", p, cell)
-        case CampMove(piece=piece, origin=a, destination=b) | Move(
-            piece=piece, origin=a, destination=b
+        case (
+            CampMove(piece=piece, origin=a, destination=b)
+            | Move(piece=piece, origin=a, destination=b)
         ):
             if piece == WORKER:
                 w.set_cell("workers", p, a, state.workers[p][a] - 1)
@@ -434,4 +441,3 @@ def _guard(w: Work, p: int, cell: int, piece: int) -> None:
     w.set_item("removed", p, state.removed[p] + removed_workers)
     if removed_workers or removed_leader:
         w.events.append(PiecesRemoved(p, cell, removed_workers, removed_leader))
-

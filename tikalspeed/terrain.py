@@ -12,7 +12,7 @@ import heapq
 
 from . import hexgrid
 from .hexgrid import CELL_COUNT, LINKS, OPPOSITE
-from .state import EMPTY, PRINTED
+from .state import AP_PER_TURN, EMPTY, PRINTED
 from .tiles import Kind, Manifest, Stones
 
 _NO_STONES: Stones = (0, 0, 0, 0, 0, 0)
@@ -70,25 +70,33 @@ def terrain(manifest: Manifest) -> Terrain:
     return Terrain(manifest)
 
 
-def _walkable(t: Terrain, placed: tuple[int, ...], cell: int) -> bool:
-    kind = t.kind(placed, cell)
-    return kind is not None and kind is not Kind.VOLCANO
+@functools.lru_cache(maxsize=256)
+def _board(
+    manifest: Manifest, placed: tuple[int, ...]
+) -> tuple[tuple[Kind | None, ...], tuple[Stones, ...]]:
+    """Per cell: the kind of hex there (``None`` unexplored) and its stones."""
+    t = terrain(manifest)
+    return (
+        tuple(t.kind(placed, c) for c in range(CELL_COUNT)),
+        tuple(t.stones(placed, c) for c in range(CELL_COUNT)),
+    )
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)
 def _links(manifest: Manifest, placed: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per cell, the ``(neighbour, cost)`` pairs of crossable borders (TIKAL-MOVE-1..3)."""
-    t = terrain(manifest)
+    kinds, stones = _board(manifest, placed)
+    walkable = [k is not None and k is not Kind.VOLCANO for k in kinds]  # TIKAL-MOVE-2
     out: list[tuple[tuple[int, int], ...]] = []
     for cell in range(CELL_COUNT):
-        if not _walkable(t, placed, cell):
+        if not walkable[cell]:
             out.append(())
             continue
-        mine = t.stones(placed, cell)
+        mine = stones[cell]
         here = []
         for d, n in LINKS[cell]:
-            if _walkable(t, placed, n):
-                cost = mine[d] + t.stones(placed, n)[OPPOSITE[d]]
+            if walkable[n]:
+                cost = mine[d] + stones[n][OPPOSITE[d]]  # TIKAL-MOVE-1
                 if cost:  # TIKAL-MOVE-2: a stoneless border cannot be crossed
                     here.append((n, cost))
         out.append(tuple(here))
@@ -103,9 +111,10 @@ def border_cost(manifest: Manifest, placed: tuple[int, ...], a: int, b: int) -> 
     return None
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)
 def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[int, int]:
-    """Cheapest AP cost from ``origin`` to every reachable cell (TIKAL-MOVE-3).
+    """Cheapest AP cost from ``origin`` to every cell reachable within one turn's action
+    points (TIKAL-MOVE-3): no move can cost more, so the search stops there.
 
     The result is shared through the cache: do not change it.
     """
@@ -118,43 +127,58 @@ def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[
             continue
         for n, c in links[cell]:
             total = cost + c
-            if total < best.get(n, 1 << 30):
+            if total <= AP_PER_TURN and total < best.get(n, 1 << 30):
                 best[n] = total
                 heapq.heappush(heap, (total, n))
     return best
 
 
-def _fits(t: Terrain, placed: tuple[int, ...], cell: int, stones: Stones, volcano: bool) -> bool:
-    """TIKAL-PLACE-2/3: next to an explored hex; joined by stones unless a volcano."""
-    touches = False
-    joined = False
-    for d, n in LINKS[cell]:
-        kind = t.kind(placed, n)
-        if kind is None:
+@functools.lru_cache(maxsize=256)
+def _frontier(
+    manifest: Manifest, placed: tuple[int, ...]
+) -> tuple[tuple[int, tuple[tuple[int, bool], ...]], ...]:
+    """Each free cell next to an explored hex, with, per direction that touches one,
+    whether that neighbour joins by its own stones (non-volcano with a facing stone),
+    and ``None`` entries for volcano neighbours (TIKAL-PLACE-1..3)."""
+    kinds, stones = _board(manifest, placed)
+    out = []
+    for cell in range(CELL_COUNT):
+        if placed[cell] != EMPTY:
             continue
-        touches = True
-        if kind is not Kind.VOLCANO and (stones[d] or t.stones(placed, n)[OPPOSITE[d]]):
-            joined = True
-            break
-    return touches and (volcano or joined)
+        sides = []
+        for d, n in LINKS[cell]:
+            kind = kinds[n]
+            if kind is None:
+                continue
+            if kind is Kind.VOLCANO:
+                sides.append((-1 - d, False))  # touches, but can never join
+            else:
+                sides.append((d, stones[n][OPPOSITE[d]] > 0))
+        if sides:
+            out.append((cell, tuple(sides)))
+    return tuple(out)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)
 def placements(
     manifest: Manifest, placed: tuple[int, ...], tile: int
 ) -> tuple[tuple[int, int], ...]:
     """Every ``(cell, rotation)`` where ``tile`` may be placed (TIKAL-PLACE-1..4).
 
-    Rotations that give the same stone layout are listed once (the lowest turn).
+    A cell must touch an explored hex (TIKAL-PLACE-1); a volcano needs nothing more
+    (TIKAL-PLACE-3); any other tile must share a border with an explored non-volcano
+    hex that carries a stone on either side (TIKAL-PLACE-2). Rotations that give the
+    same stone layout are listed once (the lowest turn).
     """
     t = terrain(manifest)
     volcano = t.tile_kinds[tile] is Kind.VOLCANO
+    rotations = t.tile_rotations[tile]
+    oriented = t.oriented[tile]
     out = []
-    for cell in range(CELL_COUNT):
-        if placed[cell] != EMPTY:
-            continue
-        for rot in t.tile_rotations[tile]:
-            if _fits(t, placed, cell, t.oriented[tile][rot], volcano):
+    for cell, sides in _frontier(manifest, placed):
+        for rot in rotations:
+            stones = oriented[rot]
+            if volcano or any(d >= 0 and (joined or stones[d]) for d, joined in sides):
                 out.append((cell, rot))
     return tuple(out)
 

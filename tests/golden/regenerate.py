@@ -2,8 +2,9 @@
 
 Run from anywhere: ``python tests/golden/regenerate.py`` (or
 ``python -m tests.golden.regenerate`` from the repository root). The games are those
-registered in ``tests/tiki/test_golden.py`` (``GOLDENS``); files of games no longer
-registered are removed. Review ``git diff tests/golden`` before committing.
+registered in ``tests/tiki/test_golden.py`` and ``tests/tikal/test_tikal_golden.py``
+(``GOLDENS``); files of games no longer registered are removed. Review
+``git diff tests/golden`` before committing.
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ from pathlib import Path
 
 
 def main() -> int:
-    """Regenerate every golden file; print what changed."""
+    """Regenerate every golden file, Tiki's and Tikal's; print what changed."""
     here = Path(__file__).resolve()
     # The repository root first, so that ``import tiki`` finds the package and not a
     # directory named tiki (tests/golden/tiki, tests/tiki) as a namespace package.
-    sys.path[:0] = [str(here.parents[2]), str(here.parents[1] / "tiki")]
+    tests = here.parents[1]
+    sys.path[:0] = [str(here.parents[2]), str(tests / "tiki"), str(tests / "tikal")]
     import test_golden
+    import test_tikal_golden
 
-    done = test_golden.write_all()
+    done = test_golden.write_all() + test_tikal_golden.write_all()
     print("\n".join(done) if done else "golden files already up to date")
     return 0
 

@@ -1,0 +1,323 @@
+"""The ``tikalspeed`` command line (tikalspeed.cli): play, show, replay and bench, driven
+through ``main(argv)``; bad input gives a one-line error and exit status 2, never a
+traceback."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tikalspeed import Rules, legal_actions, new_game
+from tikalspeed.bench import peak_memory_mb, playouts, random_game, run
+from tikalspeed.bots import GreedyBot, RandomBot, play_game
+from tikalspeed.cli import main, parse_rules
+from tikalspeed.notation import to_text
+from tikalspeed.render import render
+
+RESULT_LINE = re.compile(
+    r"^result: (P[1-4] wins|P[1-4]( and P[1-4])+ share the win) by final-scoring "
+    r"\((P[1-4] -?\d+(, )?)+\)$"
+)
+PLY_LINE = re.compile(r"^\d+\. (P[1-4]|chance): \S+$")
+
+
+def _lines(text: str) -> list[str]:
+    return text.rstrip("\n").splitlines()
+
+
+def _ply_lines(text: str) -> list[str]:
+    """The narration's action lines, e.g. '3. P2: move:w:a1:b2'."""
+    return [line for line in text.splitlines() if PLY_LINE.match(line)]
+
+
+# ----------------------------------------------------------------------------- play
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "bot"),
+    [
+        ("classic", "2", "greedy"),
+        ("classic", "3", "random"),
+        ("classic", "4", "greedy"),
+        ("professional", "2", "random"),
+        ("professional", "3", "greedy"),
+        ("professional", "4", "random"),
+    ],
+)
+def test_play_quiet_finishes_with_result_line(
+    mode: str, players: str, bot: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TIKAL-END-1/2, TIKAL-AUCTION-9: a bot game of each mode and player count runs to
+    its end; --quiet prints only the setup line and the result, scores for every player."""
+    argv = ["play", "--mode", mode, "--players", players, "--seed", "7", "--quiet"]
+    assert main([*argv, "--bot", bot]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert lines[0].startswith(f"Tikal ({mode}, {players} players): P1 {bot} bot, ")
+    assert RESULT_LINE.match(lines[-1]), lines[-1]
+    assert lines[-1].count(", P") == int(players) - 1
+    assert not _ply_lines("\n".join(lines))
+
+
+def test_play_narrates_actions_events_and_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    """TIKAL-TURN-1/2, TIKAL-END-2: the narration numbers every action (chance included),
+    lists its events with their clauses, draws the board as each turn's action points
+    begin, and ends with a result line agreeing with the game-over event."""
+    assert main(["play", "--players", "2", "--seed", "4", "--bot", "random"]) == 0
+    out = capsys.readouterr().out
+    plies = _ply_lines(out)
+    assert [int(p.split(".")[0]) for p in plies] == list(range(1, len(plies) + 1))
+    assert any(": draw=" in p for p in plies) and any(": place:" in p for p in plies)
+    assert "(TIKAL-PLACE-1)" in out and "(TIKAL-TURN-3)" in out
+    boards = out.count("decision:  ")
+    turns = out.count("10 of 10 left")
+    assert boards == turns + 2  # the start, each turn's actions, the end
+    over = [line for line in out.splitlines() if "game over:" in line]
+    assert len(over) == 1
+    last = _lines(out)[-1]
+    assert RESULT_LINE.match(last)
+    winner = last.split()[1]
+    assert (f"game over: {winner} wins" in over[0]) or "share" in last
+
+
+def test_play_is_reproducible_from_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    """TIKAL-DRAW-1: --seed fixes the tiles drawn, the treasures found and the bots."""
+    argv = ["play", "--mode", "professional", "--players", "2", "--seed", "11"]
+    main(argv)
+    first = capsys.readouterr().out
+    main(argv)
+    assert capsys.readouterr().out == first
+    assert "wins the auction" in first
+
+
+def test_play_rules_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rules.non_default: --rules sets any rule; the setup names them."""
+    argv = ["play", "--seed", "2", "--quiet", "--rules", "players=2", "start_worker=true"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "rules: players=2 start_worker=true" in out
+    assert RESULT_LINE.match(_lines(out)[-1])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--rules", "colour=red"], "bad rule 'colour=red': unknown rule 'colour'"),
+        (["--rules", "guard_on_tie=maybe"], "true or false"),
+        (["--rules", "players=5"], "Rules.players must be 2, 3 or 4"),
+        (["--players", "2", "--human", "P3"], "--human P3: this game has players P1, P2"),
+    ],
+)
+def test_play_bad_options(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TIKAL-SETUP-1: an unknown rule, a bad value or a seat the game does not have is a
+    clear one-line error, exit status 2."""
+    assert main(["play", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tikalspeed: error: ") and message in err, err
+    assert len(_lines(err)) == 1
+
+
+def test_parse_rules() -> None:
+    """Rules fields are read as in the position string; a later item overrides."""
+    assert parse_rules(["players=3", "sold_out=skip", "players=2"]) == Rules(
+        players=2, sold_out="skip"
+    )
+    assert parse_rules([]) == Rules()
+
+
+# ----------------------------------------------------------------------------- human
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
+
+
+def test_human_session_with_bad_input_then_quit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TIKAL-TURN-4: unreadable text, '?', an action of the wrong kind and a legal
+    placement, then 'quit': each bad line is answered and the game goes on; quitting
+    ends cleanly with an unfinished result."""
+    start = new_game(Rules(players=2), seed=1)
+    place = str(legal_actions(start)[0])
+    _stdin(monkeypatch, ["hello", "?", "uncover:b1", place, "board", "quit"])
+    assert main(["play", "--players", "2", "--seed", "1", "--human", "p1"]) == 0
+    out = capsys.readouterr().out
+    assert "not an action: cannot read action 'hello'" in out
+    assert f"legal actions ({len(legal_actions(start))}):" in out and place in out
+    assert re.search(r"illegal: .* \(TIKAL-TURN-4\)", out)
+    assert f"1. P1: {place}" in out
+    assert "decision:  P1 spends action points: 10 of 10 left" in out
+    assert "game stopped: P1 quit" in out
+    assert _lines(out)[-1] == "result: * (unfinished)"
+    assert out.count(render(start).splitlines()[-1]) >= 1
+    assert "Traceback" not in out
+
+
+def test_human_end_of_input_stops_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """End of input (Ctrl-D) stops the game like 'quit'."""
+    _stdin(monkeypatch, [])
+    assert main(["play", "--mode", "professional", "--seed", "3", "--human", "P1"]) == 0
+    out = capsys.readouterr().out
+    assert "game stopped: P1 quit" in out
+    assert _lines(out)[-1] == "result: * (unfinished)"
+
+
+def test_human_plays_a_whole_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TIKAL-END-1/2: a person plays P2 against a random P1 to the end: the narration is
+    the game the same moves give when played directly. The CLI seeds the bot of seat k
+    with seed + k and chance after the start with seed + 100 (docs/tikal-cli.md), so the
+    person's moves are those a GreedyBot makes in that game."""
+    seed, rules = 6, Rules(players=2)
+    log = play_game(
+        new_game(rules, seed=seed),
+        {0: RandomBot(seed + 1), 1: GreedyBot(0)},
+        random.Random(seed + 100),
+    )
+    mine = [str(p.action) for p in log if p.action.player == 1]
+    final = log[-1].state
+    assert final.result is not None
+    _stdin(monkeypatch, mine)
+    argv = ["play", "--players", "2", "--seed", str(seed), "--human", "P2", "--bot", "random"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    expected = [
+        f"{i}. {'chance' if p.action.player < 0 else f'P{p.action.player + 1}'}: {p.action}"
+        for i, p in enumerate(log, 1)
+    ]
+    assert _ply_lines(out) == expected
+    scores = ", ".join(f"P{p + 1} {s}" for p, s in enumerate(final.result.scores))
+    assert _lines(out)[-1].endswith(f"({scores})")
+
+
+# ----------------------------------------------------------------------------- show
+
+
+def test_show_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """A position string is drawn with its legal actions."""
+    s = new_game(Rules(mode="professional", players=3), seed=2)
+    assert main(["show", to_text(s)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(render(s) + "\n")
+    assert f"legal actions ({len(legal_actions(s))}):" in out
+    assert "pass bid:1" in out
+    assert main(["show", *to_text(s).split()]) == 0  # fields as separate words
+    assert capsys.readouterr().out == out
+
+
+def test_show_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """A string that is not a position: one-line error on stderr, exit status 2."""
+    assert main(["show", "nonsense"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("tikalspeed: error: not a position: ")
+    assert len(_lines(captured.err)) == 1
+    assert main(["show"]) == 2
+    assert capsys.readouterr().err == "tikalspeed: error: show needs a POSITION\n"
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+@pytest.mark.parametrize("mode", ["classic", "professional"])
+def test_record_and_replay_round_trip(
+    mode: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Records: play --record writes a record that replays, and ``tikalspeed replay``
+    narrates the same actions and result as the game itself."""
+    path = tmp_path / "game.tikal"
+    argv = ["play", "--mode", mode, "--players", "2", "--seed", "21", "--record", str(path)]
+    assert main(argv) == 0
+    played = capsys.readouterr().out
+    assert _lines(played)[-1] == f"record written to {path}"
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    assert _ply_lines(replayed) == _ply_lines(played)
+    assert _lines(replayed)[-1] == _lines(played)[-2]
+    assert "P1: greedy bot" in replayed
+
+
+def test_replay_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing file, a non-record, a binary file and a record whose actions do not
+    replay: each is a one-line error, exit 2; the last names the line and the clause."""
+    garbage = tmp_path / "garbage.tikal"
+    garbage.write_text("hello\n", encoding="utf-8")
+    binary = tmp_path / "binary.tikal"
+    binary.write_bytes(b"\xff\xfe\x00")
+    illegal = tmp_path / "illegal.tikal"
+    illegal.write_text(
+        '[Game "Tikal"]\n[Format "1"]\n[Seed "1"]\n[Result "*"]\n\n1. uncover:b1 *\n',
+        encoding="utf-8",
+    )
+    for path in (tmp_path / "missing.tikal", garbage, binary, illegal):
+        assert main(["replay", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("tikalspeed: error: ") and len(_lines(err)) == 1
+    main(["replay", str(illegal)])
+    err = capsys.readouterr().err
+    assert "line 6" in err and "(TIKAL-TURN-4)" in err
+
+
+# ----------------------------------------------------------------------------- bench
+
+
+def test_bench_functions_return_positive_numbers() -> None:
+    """The benchmark loop finishes at least one game however small the budget; no timing
+    is asserted, only that every figure is positive."""
+    for mode in ("classic", "professional"):
+        p = playouts(0.0, seed=3, rules=Rules(mode=mode, players=2))
+        assert p.games >= 1 and p.transitions > p.games
+        assert p.transitions_per_second > 0 and p.games_per_second > 0
+    assert random_game(Rules(players=3), random.Random(1)) > 36
+    assert peak_memory_mb() > 0
+    r = run(0.0, seed=3, rules=Rules(players=2))
+    assert min(r.transitions_per_second, r.games_per_second, r.peak_memory_mb) > 0
+
+
+def test_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tikalspeed bench`` prints its setup and one line per figure."""
+    assert main(["bench", "--seconds", "0", "--players", "2", "--mode", "professional"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert lines[0].startswith("tikalspeed bench: professional, 2 players, seed 0")
+    assert re.fullmatch(r"transitions/s: [\d,]+", lines[1])
+    assert re.fullmatch(r"games/s: +[\d,.]+", lines[2])
+    assert re.fullmatch(r"peak memory: +[\d,.]+ MB", lines[3])
+    assert main(["bench", "--seconds", "-1"]) == 2
+
+
+# ----------------------------------------------------------------------------- entry points
+
+
+def test_usage_errors_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse errors return 2 (not SystemExit); --help returns 0."""
+    assert main([]) == 2
+    assert main(["fly"]) == 2
+    assert main(["play", "--players", "5"]) == 2
+    assert main(["play", "--mode", "speed"]) == 2
+    capsys.readouterr()
+    assert main(["--help"]) == 0
+    assert "play" in capsys.readouterr().out
+
+
+def test_python_m_tikalspeed() -> None:
+    """``python -m tikalspeed`` runs the same command."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tikalspeed", "play", "--players", "2", "--seed", "1", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr
+    assert RESULT_LINE.match(_lines(done.stdout)[-1])

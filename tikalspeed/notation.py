@@ -1,0 +1,198 @@
+"""Text forms: the one-token action notation and the one-line position string.
+
+A position string (our FEN) has 19 space-separated fields, plus a 20th when the rules
+are not the defaults; ``docs/tikal-notation.md`` describes each field.
+
+>>> from tikalspeed import new_game, apply, Rules
+>>> s = new_game(Rules(players=2))
+>>> s = apply(s, parse_action(s, "draw=A3"))
+>>> text = to_text(s)
+>>> text.split(" ")[:6]
+['8/8/8/*,*,6/*,*,6', 'place', 'P1', 'normal', '0', '-']
+>>> " ".join(text.split(" ")[6:])
+'- - P2 - A3 - A1,A2,A4..G4 3,6,9,11,8,5,3,2,1 18L,18L -,- 0,0 - - rules:players=2'
+>>> from_text(text) == s
+True
+>>> parse_action(s, "place:c1:0")
+PlaceTile(player=0, cell=2, rotation=0)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._position import from_text, player_from_name, to_text
+from ._rulestext import rules_from_text, rules_to_text
+from .actions import (
+    LEADER,
+    PIECE_NAMES,
+    TREASURE_NAMES,
+    WORKER,
+    Action,
+    Bid,
+    BuildCamp,
+    CampMove,
+    ChooseTile,
+    DrawTile,
+    EndTurn,
+    Enter,
+    Exchange,
+    FindTreasure,
+    Guard,
+    Move,
+    PassBid,
+    PlaceTile,
+    RevealTile,
+    TakeTreasure,
+    Uncover,
+)
+from .errors import NotationError
+from .hexgrid import CELL_NAMES
+from .state import State
+from .terrain import terrain
+
+__all__ = ["from_text", "parse_action", "rules_from_text", "rules_to_text", "to_text"]
+
+_CELL_INDEX = {name: c for c, name in enumerate(CELL_NAMES)}
+_NAT = re.compile(r"0|[1-9][0-9]*")
+_PIECES = {name: piece for piece, name in zip((WORKER, LEADER), PIECE_NAMES, strict=True)}
+
+# token head -> the parts after it (c: cell, p: piece, k: treasure, o: other player,
+# r: rotation, n: amount)
+_FORMS: dict[str, str] = {
+    "place": "cr",
+    "enter": "pc",
+    "hop": "pcc",
+    "move": "pcc",
+    "uncover": "c",
+    "dig": "c",
+    "camp": "c",
+    "guard": "cp",
+    "swap": "kok",
+    "bid": "n",
+}
+_WHAT = {
+    "c": "cell",
+    "p": "piece (w or l)",
+    "k": "treasure (A to H)",
+    "o": "player",
+    "r": "rotation",
+    "n": "amount",
+}
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read the one-token notation ``text`` as an action of whoever acts in ``state``.
+
+    Chance outcomes (``draw=``, ``reveal=``, ``find=``) belong to chance; every other
+    token to the active player. Tile ids are those of ``state.rules.manifest``. Only the
+    form is checked here; legality is :func:`tikalspeed.step`'s job. Raises
+    :class:`NotationError` for text that is not an action token; its ``position`` is
+    the offset in ``text`` of the part that cannot be read.
+
+    >>> from tikalspeed import new_game
+    >>> s = new_game()
+    >>> parse_action(s, "draw=A4")
+    DrawTile(tile=3)
+    >>> parse_action(s, "move:l:b2:d3")
+    Move(player=0, piece=1, origin=9, destination=19)
+    >>> parse_action(s, "swap:A:P3:E")
+    Exchange(player=0, give=0, other=2, take=4)
+    >>> parse_action(s, "move:l:b2:d9")
+    Traceback (most recent call last):
+    ...
+    tikalspeed.errors.NotationError: unknown cell 'd9' in 'move:l:b2:d9' (at 10)
+    >>> parse_action(s, "draw=Z9")
+    Traceback (most recent call last):
+    ...
+    tikalspeed.errors.NotationError: unknown tile 'Z9' in 'draw=Z9' (at 5)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action token is a str, not {type(text).__name__}")
+    lead = len(text) - len(text.lstrip())
+    t = text.strip()
+    if not t:
+        raise NotationError("empty action token", 0)
+    player = state.active
+    if t == "end":
+        return EndTurn(player)
+    if t == "pass":
+        return PassBid(player)
+    head, eq, value = t.partition("=")
+    if eq and head in ("draw", "reveal", "find"):
+        at = lead + len(head) + 1
+        if head == "find":
+            kinds = TREASURE_NAMES[: state.rules.manifest.components.treasure_kinds]
+            if len(value) != 1 or value not in kinds:
+                raise NotationError(f"unknown treasure {value!r} in {t!r}", at)
+            return FindTreasure(kinds.index(value))
+        tile = _tile(state, value, at, t)
+        return DrawTile(tile, value) if head == "draw" else RevealTile(tile, value)
+    parts = t.split(":")
+    if parts[0] == "take" and len(parts) == 2:
+        return ChooseTile(player, _tile(state, parts[1], lead + 5, t), parts[1])
+    form = _FORMS.get(parts[0])
+    if form is None:
+        raise NotationError(f"cannot read action {t!r}", lead)
+    if len(parts) != len(form) + 1:
+        raise NotationError(
+            f"{parts[0]!r} takes {len(form)} part(s) after it: "
+            + ":".join([parts[0], *(_WHAT[f].split()[0] for f in form)]),
+            lead,
+        )
+    values: list[int] = []
+    at = lead + len(parts[0]) + 1
+    for kind, part in zip(form, parts[1:], strict=True):
+        values.append(_part(state, kind, part, at, t))
+        at += len(part) + 1
+    return _build(parts[0], player, values)
+
+
+def _build(head: str, p: int, v: list[int]) -> Action:
+    if head == "place":
+        return PlaceTile(p, v[0], v[1])
+    if head == "enter":
+        return Enter(p, v[0], v[1])
+    if head == "hop":
+        return CampMove(p, v[0], v[1], v[2])
+    if head == "move":
+        return Move(p, v[0], v[1], v[2])
+    if head == "uncover":
+        return Uncover(p, v[0])
+    if head == "dig":
+        return TakeTreasure(p, v[0])
+    if head == "camp":
+        return BuildCamp(p, v[0])
+    if head == "guard":
+        return Guard(p, v[0], v[1])
+    if head == "swap":
+        return Exchange(p, v[0], v[1], v[2])
+    return Bid(p, v[0])
+
+
+def _part(state: State, kind: str, part: str, at: int, whole: str) -> int:
+    """Read one ``:``-separated part of a token, or raise at offset ``at``."""
+    value: int | None = None
+    if kind == "c":
+        value = _CELL_INDEX.get(part)
+    elif kind == "p":
+        value = _PIECES.get(part)
+    elif kind == "k":
+        kinds = TREASURE_NAMES[: state.rules.manifest.components.treasure_kinds]
+        value = kinds.index(part) if len(part) == 1 and part in kinds else None
+    elif kind == "o":
+        value = player_from_name(part, state.rules.players)
+    elif kind == "r":
+        value = int(part) if len(part) == 1 and part in "012345" else None
+    elif _NAT.fullmatch(part):
+        value = int(part)
+    if value is None:
+        raise NotationError(f"unknown {_WHAT[kind]} {part!r} in {whole!r}", at)
+    return value
+
+
+def _tile(state: State, tile_id: str, at: int, whole: str) -> int:
+    index = terrain(state.rules.manifest).index.get(tile_id)
+    if index is None:
+        raise NotationError(f"unknown tile {tile_id!r} in {whole!r}", at)
+    return index
