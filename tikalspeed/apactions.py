@@ -6,7 +6,9 @@ side works on a :class:`Work` copy (see :mod:`tikalspeed.flow`).
 
 from __future__ import annotations
 
+import bisect
 import functools
+from typing import Any
 
 from .actions import (
     LEADER,
@@ -22,10 +24,10 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
-from .hexgrid import CELL_COUNT, CELL_NAMES
+from .hexgrid import CELL_COUNT, CELL_NAMES, CELLS
 from .state import EMPTY, SUPPLY, State
-from .terrain import distances, terrain
-from .tiles import Kind, Manifest
+from .terrain import board_info, distances, terrain
+from .tiles import Kind
 
 COSTS: dict[type, int] = {
     Enter: 1,
@@ -120,29 +122,49 @@ def _dig_room(state: State, player: int, cell: int) -> bool:
     return len(state.dug) < 2
 
 
-@functools.lru_cache(maxsize=256)
-def _site_candidates(manifest: Manifest, placed: tuple[int, ...]) -> tuple[int, ...]:
-    """Cells explored as jungle or treasure hexes: where a camp could ever stand."""
-    t = terrain(manifest)
-    return tuple(c for c in range(CELL_COUNT) if t.kind(placed, c) in (Kind.JUNGLE, Kind.TREASURE))
+_MOVES: tuple[Move, ...] = tuple(
+    Move(p, piece, a, b)
+    for p in range(4)
+    for piece in (WORKER, LEADER)
+    for a in CELLS
+    for b in CELLS
+)
+"""Shared Move instances (actions are values): index ((p * 2 + piece) * 40 + a) * 40 + b."""
 
 
-@functools.cache
 def _move(player: int, piece: int, origin: int, destination: int) -> Move:
-    """Shared Move instances: actions are values, so one object per move will do."""
-    return Move(player, piece, origin, destination)
+    """The shared Move instance for these fields."""
+    return _MOVES[((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT + destination]
 
 
-@functools.lru_cache(maxsize=8192)
+_ByCost = tuple[dict[int, int], tuple[int, ...], tuple[Move, ...]]
+_BY_COST: dict[tuple[int, int, int, int], _ByCost] = {}
+"""Moves from an origin, by the identity of its reach (see :func:`_moves_from`)."""
+
+
 def _moves_from(
-    manifest: Manifest, placed: tuple[int, ...], origin: int, ap: int, player: int, piece: int
+    reach: dict[int, int], origin: int, ap: int, player: int, piece: int
 ) -> tuple[Move, ...]:
-    """Every Move of that piece from ``origin`` within ``ap`` (TIKAL-MOVE-1..3)."""
-    return tuple(
-        _move(player, piece, origin, dest)
-        for dest, cost in distances(manifest, placed, origin).items()
-        if 0 < cost <= ap
-    )
+    """Every Move of that piece from ``origin`` within ``ap`` (TIKAL-MOVE-1..3), given
+    the ``reach`` of :func:`~tikalspeed.terrain.distances` (in order of cost).
+
+    The moves from one origin are built once per reach (shared while a new tile changes
+    nothing within reach) and sliced by the AP left.
+    """
+    key = (id(reach), origin, player, piece)
+    entry = _BY_COST.get(key)
+    if entry is None or entry[0] is not reach:
+        base = ((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT
+        table = _MOVES
+        entry = (
+            reach,
+            tuple(reach.values())[1:],
+            tuple([table[base + dest] for dest in reach][1:]),
+        )
+        if len(_BY_COST) >= 8192:
+            _BY_COST.clear()
+        _BY_COST[key] = entry
+    return entry[2][: bisect.bisect_right(entry[1], ap)]
 
 
 _end = functools.cache(EndTurn)
@@ -157,6 +179,8 @@ def _exchangeable(state: State, player: int) -> list[Exchange]:
     out: list[Exchange] = []
     held = state.held
     mine = held[player]
+    if not any(mine):
+        return out
     singles_only = state.rules.exchange == "singles"
     gives = [k for k, n in enumerate(mine) if n == 1 or (n and not singles_only)]
     for other in range(state.rules.players):
@@ -170,8 +194,22 @@ def _exchangeable(state: State, player: int) -> list[Exchange]:
     return out
 
 
+_LAST: list[Any] = [None, ()]
+"""The state :func:`ap_actions` answered last, and its answer (``step`` after
+``legal_actions`` on one state is the usual pattern)."""
+
+
 def ap_actions(state: State) -> tuple[APAction, ...]:
     """Every legal action of the active player in the ACTIONS phase, in a fixed order."""
+    if _LAST[0] is state:
+        found: tuple[APAction, ...] = _LAST[1]
+        return found
+    found = _ap_actions(state)
+    _LAST[0], _LAST[1] = state, found
+    return found
+
+
+def _ap_actions(state: State) -> tuple[APAction, ...]:
     p = state.active
     ap = state.ap
     out: list[APAction] = [_end(p)]
@@ -197,10 +235,11 @@ def ap_actions(state: State) -> tuple[APAction, ...]:
                         out.append(_hop(p, LEADER, a, b))
         manifest, placed = state.rules.manifest, state.placed
         for c in mine:  # TIKAL-MOVE-1..3
+            reach = distances(manifest, placed, c)
             if workers[c]:
-                out.extend(_moves_from(manifest, placed, c, ap, p, WORKER))
+                out.extend(_moves_from(reach, c, ap, p, WORKER))
             if leader == c:
-                out.extend(_moves_from(manifest, placed, c, ap, p, LEADER))
+                out.extend(_moves_from(reach, c, ap, p, LEADER))
     if ap >= 2:
         for c in mine:  # TIKAL-UNCOVER-1..5
             if (
@@ -218,7 +257,7 @@ def ap_actions(state: State) -> tuple[APAction, ...]:
     if ap >= 5:
         own_camps = len(entries) - 1
         if own_camps < state.rules.manifest.components.camps:  # TIKAL-CAMP-2
-            for c in _site_candidates(state.rules.manifest, state.placed):
+            for c in board_info(state.rules.manifest, state.placed).sites:
                 if (
                     state.camps[c] == EMPTY
                     and camp_site(state, c)

@@ -14,6 +14,7 @@ import functools
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -128,6 +129,9 @@ def new_game(rules: Rules = _DEFAULT_RULES, *, seed: int | None = None) -> State
     return state
 
 
+_CHANCE_PHASES = frozenset((Phase.DRAW, Phase.REVEAL, Phase.TREASURE))
+
+
 def actors(state: State) -> tuple[int, ...]:
     """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over."""
     phase = state.phase
@@ -162,8 +166,7 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         return tuple(FindTreasure(k) for k, n in enumerate(state.hidden) if n)
     p = state.active
     if phase is Phase.PLACE:
-        spots = placements(state.rules.manifest, state.placed, state.hand)
-        return tuple(_place(p, c, r) for c, r in spots)
+        return _place_actions(placements(state.rules.manifest, state.placed, state.hand), p)
     if phase is Phase.BID:
         top = state.scores[p] if state.rules.max_bid == "score" else BID_CAP
         return (PassBid(p), *(Bid(p, a) for a in range(state.high_bid + 1, top + 1)))
@@ -171,10 +174,24 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     return tuple(ChooseTile(p, i, t.tile_ids[i]) for i in state.display)
 
 
-@functools.cache
-def _place(player: int, cell: int, rotation: int) -> PlaceTile:
-    """Shared PlaceTile instances (actions are values)."""
-    return PlaceTile(player, cell, rotation)
+_PLACES = tuple(PlaceTile(p, c, r) for p in range(4) for c in range(40) for r in range(6))
+"""Shared PlaceTile instances (actions are values): index (player * 40 + cell) * 6 + turn."""
+
+
+_Spots = tuple[tuple[int, int], ...]
+_PLACE_ACTIONS: dict[tuple[int, int], tuple[_Spots, tuple[PlaceTile, ...]]] = {}
+
+
+def _place_actions(spots: tuple[tuple[int, int], ...], player: int) -> tuple[PlaceTile, ...]:
+    """The PlaceTile actions for ``spots`` (shared while the same spots are asked for)."""
+    entry = _PLACE_ACTIONS.get((id(spots), player))
+    if entry is None or entry[0] is not spots:
+        base = player * 240
+        entry = (spots, tuple([_PLACES[base + c * 6 + r] for c, r in spots]))
+        if len(_PLACE_ACTIONS) >= 1024:
+            _PLACE_ACTIONS.clear()
+        _PLACE_ACTIONS[(id(spots), player)] = entry
+    return entry[1]
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -220,7 +237,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if phase is Phase.OVER:
         return "TIKAL-TURN-4", "the game is over"
     player = getattr(action, "player", None)
-    actor = actors(state)[0]
+    actor = CHANCE if phase in _CHANCE_PHASES else state.active
     if type(player) is not int or player != actor:
         return "TIKAL-TURN-4", f"it is not {player!r}'s decision"
     if phase is Phase.ACTIONS:
@@ -260,17 +277,20 @@ _RANGES: dict[str, Callable[[int], range]] = {
 def _malformed(state: State, action: object) -> str | None:
     """Why a field of ``action`` is not a whole number in its range, if one is not."""
     n = state.rules.players
-    kind = type(action)
-    if not attrs.has(kind):
-        return "not a Tikal action"
-    for field in attrs.fields(kind):
-        span = _RANGES.get(field.name)
-        if span is None:
-            continue
-        value = getattr(action, field.name)
+    kind: Any = type(action)
+    for name, span in _checked_fields(kind):
+        value = getattr(action, name)
         if type(value) is not int or value not in span(n):
-            return f"{field.name}={value!r}"
+            return f"{name}={value!r}"
     return None
+
+
+@functools.cache
+def _checked_fields(kind: type) -> tuple[tuple[str, Callable[[int], range]], ...]:
+    """The fields of an action class that :func:`_malformed` checks, with their ranges."""
+    if not attrs.has(kind):
+        return ()
+    return tuple((f.name, _RANGES[f.name]) for f in attrs.fields(kind) if f.name in _RANGES)
 
 
 def _token(state: State, action: object) -> str:

@@ -6,6 +6,7 @@ over the old state, frozen once at the end with ``attrs.evolve``.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import attrs
@@ -59,6 +60,8 @@ SET_SCORES = (0, 1, 3, 6)
 
 
 _FIELDS = tuple(a.name for a in attrs.fields(State))
+_ALL_FIELDS = operator.attrgetter(*_FIELDS)
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
 
 
 class Work:
@@ -72,10 +75,10 @@ class Work:
         self.events: list[Event] = []
 
     def __getattr__(self, name: str) -> Any:
-        changes = object.__getattribute__(self, "changes")
+        changes = self.changes  # a slot: found without coming back here
         if name in changes:
             return changes[name]
-        return getattr(object.__getattribute__(self, "state"), name)
+        return getattr(self.state, name)
 
     def set(self, **fields: Any) -> None:
         self.changes.update(fields)
@@ -95,8 +98,10 @@ class Work:
     def freeze(self) -> State:
         if not self.changes:
             return self.state
-        changes, state = self.changes, self.state
-        return State(*[changes[f] if f in changes else getattr(state, f) for f in _FIELDS])
+        values = list(_ALL_FIELDS(self.state))
+        for name, value in self.changes.items():
+            values[_INDEX[name]] = value
+        return State(*values)
 
     @property
     def now(self) -> State:
@@ -384,6 +389,20 @@ def _spend(w: Work, action: Action) -> None:
     cost = move_cost(state, action) if isinstance(action, Move) else COSTS[kind]
     w.set(ap=state.ap - cost)
     w.events.append(ActionTaken(p, str(action), cost, CLAUSES[kind]))
+    if kind is Move or kind is CampMove:  # the common case first
+        a, b = action.origin, action.destination  # type: ignore[union-attr]
+        if action.piece == WORKER:  # type: ignore[union-attr]
+            rows = list(state.workers)
+            row = list(rows[p])
+            row[a] -= 1
+            row[b] += 1
+            rows[p] = tuple(row)
+            w.set(workers=tuple(rows))
+        else:
+            w.set_item("leaders", p, b)
+        if w.ap == 0:
+            end_turn(w)
+        return
     match action:
         case Enter(piece=piece, cell=cell):
             if piece == WORKER:
@@ -391,15 +410,6 @@ def _spend(w: Work, action: Action) -> None:
                 w.set_cell("workers", p, cell, state.workers[p][cell] + 1)
             else:
                 w.set_item("leaders", p, cell)
-        case (
-            CampMove(piece=piece, origin=a, destination=b)
-            | Move(piece=piece, origin=a, destination=b)
-        ):
-            if piece == WORKER:
-                w.set_cell("workers", p, a, state.workers[p][a] - 1)
-                w.set_cell("workers", p, b, w.workers[p][b] + 1)
-            else:
-                w.set_item("leaders", p, b)
         case Uncover(cell=cell):
             value = next_level(state, cell)
             assert value is not None
