@@ -359,6 +359,11 @@ def outcome(state: State) -> Outcome | None:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
+    if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:  # uniform: no fractions
+        stack = state.stacks[top_letter(state)]
+        tile = stack[rng.randrange(len(stack))]
+        tile_id = terrain(state.rules.manifest).tile_ids[tile]
+        return DrawTile(tile, tile_id) if state.phase is Phase.DRAW else RevealTile(tile, tile_id)
     outs = chance_outcomes(state)
     if not outs:
         raise IllegalActionError("TIKAL-TURN-4", "not a chance node")

@@ -310,12 +310,18 @@ def placements(
     rotations = t.tile_rotations[tile]
     masks = t.stone_masks[tile]
     out: list[tuple[int, int]] = []
+    spots = _SPOTS
     for cell, touch, joined in board_info(manifest, placed).frontier:
+        base = cell * 6
         if volcano or joined:
-            out.extend((cell, rot) for rot in rotations)
+            out.extend([spots[base + rot] for rot in rotations])
         else:
-            out.extend((cell, rot) for rot in rotations if masks[rot] & touch)
+            out.extend([spots[base + rot] for rot in rotations if masks[rot] & touch])
     return tuple(out)
+
+
+_SPOTS = tuple((cell, rot) for cell in range(CELL_COUNT) for rot in range(6))
+"""Shared ``(cell, rotation)`` pairs: index cell * 6 + rotation."""
 
 
 def cell_name(cell: int) -> str:
