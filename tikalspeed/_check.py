@@ -19,6 +19,7 @@ from ._checkflow import (
     check_result,
     check_turn,
 )
+from ._checkspeed import check_marks, check_speed, mark_cells
 from .hexgrid import CELL_COUNT, CELL_NAMES
 from .state import EMPTY, GUARDING, PRINTED, REMOVED, SUPPLY, Phase, State
 from .terrain import Terrain, terrain
@@ -32,6 +33,7 @@ _MAX_LEVEL = 10
 def check_state(s: State) -> None:
     """Raise :class:`StateFault` if ``s`` is not a state a game could be in."""
     t = terrain(s.rules.manifest)
+    check_marks(s)
     _check_tiles(s, t)
     _check_temples(s, t)
     _check_treasures(s, t)
@@ -41,6 +43,7 @@ def check_state(s: State) -> None:
     check_queue(s)
     check_auction(s)
     check_result(s)
+    check_speed(s, t)
 
 
 def tile_at(s: State, cell: int) -> int:
@@ -79,6 +82,10 @@ def _check_tiles(s: State, t: Terrain) -> None:
         mark(s.hand, "in hand", "hand")
     for tile in s.display:
         mark(tile, "on display", "display")
+    for p, tile in enumerate(s.secured):
+        placing = s.phase is Phase.PLACE and p == s.active and tile == s.hand
+        if tile >= 0 and not placing:
+            mark(tile, f"secured by P{p + 1}", "secured")
     drawn_letter = -1
     for letter, stack in enumerate(s.stacks):
         if list(stack) != sorted(set(stack)):
@@ -137,16 +144,23 @@ def _check_temples(s: State, t: Terrain) -> None:
                 "TIKAL-UNCOVER-4)",
             )
     limit = s.rules.uncover_limit
-    counts = Counter(s.raised)
-    for cell, n in counts.items():
+    for cell, n in Counter(mark_cells(s, s.raised)).items():
         if not s.temples[cell] or s.temples[cell] < printed[cell] + n:
             raise StateFault(
                 "raised", f"the temple on {CELL_NAMES[cell]} was not raised {n} times", cell=cell
             )
-        if n > 2 or (limit == "turn" and len(s.raised) > 2):
-            raise StateFault(
-                "raised", "too many levels raised this turn (TIKAL-UNCOVER-3)", cell=cell
-            )
+    _check_limits(s, s.raised, limit == "turn", "raised", "levels raised", "TIKAL-UNCOVER-3")
+
+
+def _check_limits(
+    s: State, marks: tuple[int, ...], per_turn: bool, field: str, what: str, clause: str
+) -> None:
+    """At most 2 per cell (or per turn); in the Speed game, per player (SPEED-JUMP-9)."""
+    by_player = Counter(m // CELL_COUNT for m in marks) if s.rules.mode == "speed" else None
+    for m, n in Counter(marks).items():
+        mine = len(marks) if by_player is None else by_player[m // CELL_COUNT]
+        if n > 2 or (per_turn and mine > 2):
+            raise StateFault(field, f"too many {what} this turn ({clause})", cell=m % CELL_COUNT)
 
 
 def _check_treasures(s: State, t: Terrain) -> None:
@@ -185,15 +199,12 @@ def _check_treasures(s: State, t: Terrain) -> None:
             + (" (one still to be found)" if pending else "")
             + " (TIKAL-TREASURE-1, TIKAL-TREASURE-3)",
         )
-    limit = s.rules.treasure_limit
-    for cell, n in Counter(s.dug).items():
+    for cell in set(mark_cells(s, s.dug)):
         tile = tile_at(s, cell)
         if tile < 0 or t.tile_kinds[tile] is not Kind.TREASURE:
             raise StateFault("dug", f"{CELL_NAMES[cell]} is not a ruin", cell=cell)
-        if n > 2 or (limit == "turn" and len(s.dug) > 2):
-            raise StateFault(
-                "dug", "too many treasures taken this turn (TIKAL-TREASURE-2)", cell=cell
-            )
+    per_turn = s.rules.treasure_limit == "turn"
+    _check_limits(s, s.dug, per_turn, "dug", "treasures taken", "TIKAL-TREASURE-2")
     if s.phase is Phase.TREASURE and not s.dug:
         raise StateFault("dug", "a treasure is found only after a dig (TIKAL-TREASURE-3)")
 

@@ -28,6 +28,7 @@ REASONS = ("final-scoring",)
 """Every :attr:`tikalspeed.Outcome.reason`."""
 
 _AUCTION_PHASES = (Phase.REVEAL, Phase.BID, Phase.CHOOSE)
+_SPEED_KINDS = (TurnKind.PLACEMENT, TurnKind.JUMP, TurnKind.BONUS)
 
 
 def _player(value: int, n: int, none_ok: bool = False) -> bool:
@@ -43,10 +44,26 @@ def check_turn(s: State, t: Terrain) -> None:
         raise StateFault("last_tile_player", f"no player {s.last_tile_player}")
     if any(code >= 0 for code in s.placed) and s.last_tile_player < 0:
         raise StateFault("last_tile_player", "a tile was placed, so someone placed it last")
-    classic = s.rules.mode == "classic"
-    if (phase in _AUCTION_PHASES and classic) or (phase is Phase.DRAW and not classic):
-        mode = "classic" if classic else "professional"
+    mode = s.rules.mode
+    classic, speed = mode == "classic", mode == "speed"
+    if (
+        (phase in _AUCTION_PHASES and classic)
+        or (phase is Phase.DRAW and not classic)
+        or (phase is Phase.TOKENS and not speed)
+    ):
         raise StateFault("phase", f"no {phase.value} phase in the {mode} game (TIKAL-MODE-1)")
+    if speed:  # the auctions keep the kind of the turn before (NORMAL in the first round)
+        ok = (
+            kind in _SPEED_KINDS
+            or (kind is TurnKind.NORMAL and phase in _AUCTION_PHASES)
+            or (kind is TurnKind.FINAL and phase is Phase.OVER)
+        )
+    else:
+        ok = kind not in _SPEED_KINDS
+    if not ok:
+        raise StateFault(
+            "turn_kind", f"no {kind.value} turn in phase {phase.value} of the {mode} game"
+        )
     if phase is Phase.ACTIONS:
         low, high = 1, 10
     elif phase is Phase.TREASURE:
@@ -59,7 +76,10 @@ def check_turn(s: State, t: Terrain) -> None:
     if phase is Phase.PLACE:
         if s.hand < 0:
             raise StateFault("hand", "a tile to place is in hand (TIKAL-PLACE-1)")
-        if kind not in (TurnKind.NORMAL, TurnKind.VOLCANO) or volcano != (kind is TurnKind.VOLCANO):
+        normal = kind in (TurnKind.NORMAL, TurnKind.VOLCANO) and volcano == (
+            kind is TurnKind.VOLCANO
+        )
+        if not speed and not normal:
             raise StateFault(
                 "turn_kind",
                 "a normal turn places its tile, a volcano turn the set-aside volcano "
@@ -74,9 +94,11 @@ def check_turn(s: State, t: Terrain) -> None:
             )
     elif s.hand >= 0:
         raise StateFault("hand", f"no tile is in hand in phase {phase.value}")
-    if phase in (Phase.DRAW, Phase.PLACE, Phase.CHOOSE) and (s.raised or s.dug):
+    # speed: the marks of the last Jumps stay until the next placement turn
+    fresh = (Phase.PLACE,) if speed else (Phase.DRAW, Phase.PLACE, Phase.CHOOSE)
+    if phase in fresh and (s.raised or s.dug):
         raise StateFault("raised" if s.raised else "dug", "no action point is spent yet")
-    if phase in (Phase.DRAW, Phase.CHOOSE) and kind is not TurnKind.NORMAL:
+    if phase in (Phase.DRAW, Phase.CHOOSE) and kind is not TurnKind.NORMAL and not speed:
         raise StateFault("turn_kind", f"a {phase.value} phase is part of a normal turn")
     if phase in (Phase.DRAW, Phase.REVEAL) and not any(s.stacks):
         raise StateFault("stacks", f"no tile is left to {phase.value} (TIKAL-DRAW-1)")
@@ -106,6 +128,10 @@ def check_queue(s: State) -> None:
             ok = ok and consecutive and chain[-1] == s.last_tile_player
         why = "the final round gives every player one last turn"
         clause = "TIKAL-END-1"
+    elif kind in (TurnKind.PLACEMENT, TurnKind.BONUS):  # in detail: _checkspeed
+        ok = all(k is kind for k in kinds)
+        why = f"only {kind.value} turns wait after a {kind.value} turn"
+        clause = "SPEED-PLACE-1" if kind is TurnKind.PLACEMENT else "SPEED-SCORE-2"
     else:
         ok, why, clause = not queue, f"no turn waits after a {kind.value} turn", "TIKAL-TURN-1"
     if not ok:
@@ -156,7 +182,8 @@ def check_auction(s: State) -> None:
     if phase is Phase.REVEAL and (s.played or s.active != s.round_opener or len(s.display) >= n):
         raise StateFault("played", "the display fills at the start of a round (TIKAL-AUCTION-2)")
     in_turn = phase in (Phase.CHOOSE, Phase.PLACE, Phase.ACTIONS, Phase.TREASURE)
-    if in_turn and s.turn_kind is TurnKind.NORMAL and s.played[-1:] != (s.active,):
+    normal = s.turn_kind is TurnKind.NORMAL or phase is Phase.CHOOSE
+    if in_turn and normal and s.played[-1:] != (s.active,):
         raise StateFault("played", "a turn in the auction game goes to the auction's winner")
     if phase is Phase.CHOOSE and not s.display:
         raise StateFault("display", "the winner chooses from the display (TIKAL-AUCTION-5)")

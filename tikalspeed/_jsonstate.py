@@ -22,6 +22,7 @@ from ._jsonread import (
     read_str,
     read_tile,
 )
+from ._jsonspeed import SPEED_FIELDS, marks_from_json, marks_to_json, speed_from_json, speed_to_json
 from ._rulestext import resolve_manifest
 from .actions import TREASURE_NAMES, player_name
 from .errors import ManifestError
@@ -70,6 +71,7 @@ _STATE_KEYS = (
     "auction",
     "result",
 )
+_SPEED_KEY = "speed"
 _CELL_FIELDS = {
     "placed": "tile",
     "temples": "temple",
@@ -167,7 +169,7 @@ def state_to_json(state: State) -> JSON:
     t = terrain(state.rules.manifest)
     kinds = TREASURE_NAMES[: len(state.hidden)]
     result = state.result
-    return {
+    out: JSON = {
         "type": "state",
         "rules": rules_to_json(state.rules),
         "phase": state.phase.value,
@@ -198,8 +200,8 @@ def state_to_json(state: State) -> JSON:
         },
         "hand": None if state.hand < 0 else t.tile_ids[state.hand],
         "display": [t.tile_ids[i] for i in state.display],
-        "raised": [CELL_NAMES[c] for c in state.raised],
-        "dug": [CELL_NAMES[c] for c in state.dug],
+        "raised": marks_to_json(state, state.raised),
+        "dug": marks_to_json(state, state.dug),
         "queue": [{"kind": k.value, "player": p} for k, p in state.queue],
         "next_player": state.next_player,
         "last_tile_player": _none(state.last_tile_player),
@@ -220,6 +222,9 @@ def state_to_json(state: State) -> JSON:
             "result": "shared" if result.winner is None else player_name(result.winner),
         },
     }
+    if state.rules.mode == "speed":
+        out[_SPEED_KEY] = speed_to_json(state)
+    return out
 
 
 def _read_cell(value: Any, path: str, cell: int, rules: Rules, out: dict[str, list[Any]]) -> None:
@@ -314,10 +319,17 @@ def state_from_json(value: Any, path: str = "$", manifest: Manifest | None = Non
     exactly as :func:`tikalspeed.from_text` does (derived fields such as ``hidden``,
     ``removed`` and each hex's ``kind`` must be right). ``manifest`` resolves a
     manifest named only by name and version."""
-    obj = read_object(value, path, _STATE_KEYS)
+    obj = read_object(value, path, _STATE_KEYS, (_SPEED_KEY,))
     if obj["type"] != "state":
         raise fail(f"expected type 'state', not {obj['type']!r}", f"{path}.type")
     rules = rules_from_json(obj["rules"], f"{path}.rules", manifest)
+    speed: dict[str, tuple[int, ...]] = {}
+    if rules.mode == "speed":
+        if _SPEED_KEY not in obj:
+            raise fail("a speed game's state has a 'speed' object", f"{path}.{_SPEED_KEY}")
+        speed = speed_from_json(obj[_SPEED_KEY], f"{path}.{_SPEED_KEY}", rules)
+    elif _SPEED_KEY in obj:
+        raise fail(f"only the speed game has a 'speed' object, not {rules.mode}", f"{path}.speed")
     n, t = rules.players, terrain(rules.manifest)
     comps = rules.manifest.components
     board = _read_board(obj["board"], f"{path}.board", rules)
@@ -366,8 +378,8 @@ def state_from_json(value: Any, path: str = "$", manifest: Manifest | None = Non
         phase=read_name(obj["phase"], f"{path}.phase", _PHASES, "phase"),
         turn_kind=read_name(obj["turn_kind"], f"{path}.turn_kind", _KINDS, "turn kind"),
         ap=read_int(obj["ap"], f"{path}.ap"),
-        raised=read_items(obj["raised"], f"{path}.raised", read_cell),
-        dug=read_items(obj["dug"], f"{path}.dug", read_cell),
+        raised=marks_from_json(obj["raised"], f"{path}.raised", rules),
+        dug=marks_from_json(obj["dug"], f"{path}.dug", rules),
         queue=tuple(queue),
         next_player=read_player(obj["next_player"], f"{path}.next_player", n),
         last_tile_player=read_player(
@@ -380,6 +392,7 @@ def state_from_json(value: Any, path: str = "$", manifest: Manifest | None = Non
         first_passer=read_player(auction["first_passer"], f"{where}.first_passer", n, True),
         round_opener=read_player(auction["round_opener"], f"{where}.round_opener", n),
         result=_read_result(obj["result"], f"{path}.result", rules),
+        **speed,
     )
     try:
         check_state(state)
@@ -404,4 +417,8 @@ def _path(fault: StateFault, state: State, path: str) -> str:
         return f"{path}.players[{fault.player}].{_PLAYER_FIELDS[field]}"
     if field in _AUCTION_KEYS:
         return f"{path}.auction.{field}"
+    if field in SPEED_FIELDS:
+        if fault.player is not None and len(getattr(state, field)) > fault.player:
+            return f"{path}.speed.{field}[{fault.player}]"
+        return f"{path}.speed.{field}"
     return f"{path}.{field}"

@@ -17,7 +17,6 @@ from ._fieldtext import (
     per_player,
     player_from_name,
     read_auction,
-    read_cells,
     read_player,
     read_queue,
     read_result,
@@ -25,9 +24,9 @@ from ._fieldtext import (
     split,
 )
 from ._rulestext import rules_from_text, rules_to_text
+from ._speedtext import SPEED_FIELDS, marks_text, part_offset, read_marks, read_speed, speed_text
 from .actions import TREASURE_NAMES, player_name
 from .errors import NotationError
-from .hexgrid import CELL_NAMES
 from .rules import Rules
 from .state import GUARDING, REMOVED, SUPPLY, Phase, State
 from .terrain import Terrain, terrain
@@ -55,7 +54,11 @@ FIELDS = (
     "auction",
     "result",
 )
-"""The names of the 19 fields, in order (a 20th, ``rules:...``, is optional)."""
+"""The names of the 19 fields, in order; then ``speed:...`` in (and only in) the Speed
+game, and ``rules:...`` unless the rules are the defaults."""
+
+SPEED = 19
+"""The index of the ``speed:...`` field in a Speed position."""
 
 _SPACE = re.compile(r"\S+")
 _PHASES = {p.value: p for p in Phase}
@@ -144,8 +147,8 @@ def to_text(state: State) -> str:
         player_name(state.active),
         state.turn_kind.value,
         str(state.ap),
-        ",".join(CELL_NAMES[c] for c in state.raised) or "-",
-        ",".join(CELL_NAMES[c] for c in state.dug) or "-",
+        marks_text(state, state.raised),
+        marks_text(state, state.dug),
         ",".join(f"{player_name(p)}:{k.value}" for k, p in state.queue) or "-",
         player_name(state.next_player),
         "-" if state.last_tile_player < 0 else player_name(state.last_tile_player),
@@ -166,6 +169,8 @@ def to_text(state: State) -> str:
         if result is None
         else f"{'shared' if result.winner is None else player_name(result.winner)}:{result.reason}",
     ]
+    if rules.mode == "speed":
+        fields.append(speed_text(state, t))
     text = rules_to_text(rules)
     if text:
         fields.append("rules:" + text)
@@ -200,22 +205,35 @@ def from_text(text: str, *, rules: Rules | None = None) -> State:
     count = len(FIELDS)
     if len(fields) < count:
         raise fail(
-            f"a position has {count} fields ({count + 1} with rules), found {len(fields)}",
+            f"a position has {count} fields (then 'speed:...' in the speed game, and "
+            f"'rules:...'), found {len(fields)}",
             len(text),
         )
-    if len(fields) > count and not fields[count][1].startswith("rules:"):
-        raise fail(f"field {count + 1} must be 'rules:...'", fields[count][0])
-    if len(fields) > count + 1:
-        raise fail(f"a position has at most {count + 1} fields", fields[count + 1][0])
+    rest = fields[count:]
+    speed = rest[0] if rest and rest[0][1].startswith("speed:") else None
+    rest = rest[1:] if speed else rest
+    if rest and not rest[0][1].startswith("rules:"):
+        raise fail(f"field {len(fields) - len(rest) + 1} must be 'rules:...'", rest[0][0])
+    if len(rest) > 1:
+        limit = count + (2 if speed else 1)
+        raise fail(f"a position has at most {limit} fields (the rules come last)", rest[1][0])
     found = Rules()
     rules_at = len(text)
-    if len(fields) > count:
-        rules_at = fields[count][0]
+    if rest:
+        rules_at = rest[0][0]
         manifest = None if rules is None else rules.manifest
-        found = rules_from_text(fields[count][1][6:], rules_at + 6, manifest=manifest)
+        found = rules_from_text(rest[0][1][6:], rules_at + 6, manifest=manifest)
     if rules is not None and found != rules:
         raise fail(f"the position's rules {found!r} are not the rules given {rules!r}", rules_at)
-    return _read(found, [f for _, f in fields], [p for p, _ in fields])
+    if (found.mode == "speed") != (speed is not None):
+        if speed is not None:
+            raise fail(f"only the speed game has a speed field, not {found.mode}", speed[0])
+        raise fail(
+            "a speed position has a 'speed:...' field before the rules (SPEED-JUMP-1)",
+            rules_at,
+        )
+    used = fields[: count + (1 if speed else 0)]
+    return _read(found, [f for _, f in used], [p for p, _ in used])
 
 
 def _read(rules: Rules, f: list[str], pos: list[int]) -> State:
@@ -292,13 +310,14 @@ def _read(rules: Rules, f: list[str], pos: list[int]) -> State:
         phase=phase,
         turn_kind=turn_kind,
         ap=number(f[4], pos[4], "number of action points"),
-        raised=read_cells(f[5], pos[5], "raised"),
-        dug=read_cells(f[6], pos[6], "dug"),
+        raised=read_marks(f[5], pos[5], rules, "raised"),
+        dug=read_marks(f[6], pos[6], rules, "dug"),
         queue=read_queue(f[7], pos[7], n),
         next_player=read_player(f[8], pos[8], n, "next player"),
         last_tile_player=read_player(f[9], pos[9], n, "last tile player", none_ok=True),
         result=read_result(f[18], pos[18], n, scores),
         **{**_auction_defaults(), **read_auction(f[17], pos[17], rules)},
+        **(read_speed(f[SPEED], pos[SPEED], rules, t) if rules.mode == "speed" else {}),
     )
     try:
         check_state(state)
@@ -320,6 +339,9 @@ def _auction_defaults() -> dict[str, Any]:
 
 def _where(fault: StateFault, state: State, board: Board, pos: list[int], f: list[str]) -> int:
     """The offset of the text that shows the faulty field (cell, player entry)."""
+    if fault.field in SPEED_FIELDS:
+        at = SPEED_FIELDS.index(fault.field)
+        return part_offset(f[SPEED], pos[SPEED], at, fault.player)
     index = _FIELD_OF.get(fault.field, 0)
     if fault.cell is not None and index == 0:
         return board.spots[fault.cell]

@@ -19,9 +19,9 @@ from .tiles import Manifest, load_manifest
 __all__ = ["manifest_ref", "rules_from_text", "rules_to_text"]
 
 _NAT = re.compile(r"0|[1-9][0-9]*")
-_BOOL_FIELDS = ("camp_needs_member", "guard_on_tie", "start_worker")
-_INT_FIELDS = ("players", "auction_score")
 _RULE_FIELDS = tuple(a.name for a in attrs.fields(Rules))
+_BOOL_FIELDS = tuple(a.name for a in attrs.fields(Rules) if type(a.default) is bool)
+_INT_FIELDS = tuple(a.name for a in attrs.fields(Rules) if type(a.default) is int)
 
 
 def manifest_ref(manifest: Manifest) -> str:

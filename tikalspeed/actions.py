@@ -24,6 +24,7 @@ action                  token                  decision
 :class:`Bid`            ``bid:5``              bid 5 points for this auction
 :class:`PassBid`        ``pass``               leave this auction
 :class:`ChooseTile`     ``take:C4``            take tile C4 from the display
+:class:`ChooseTokens`   ``tokens:3``           Speed: take 3 tokens for this Jump, secretly
 ======================  =====================  ===========================================
 
 >>> str(Move(player=0, piece=LEADER, origin=9, destination=18))
@@ -243,6 +244,17 @@ class ChooseTile:
         return f"take:{self.tile_id}"
 
 
+@attrs.frozen
+class ChooseTokens:
+    """SPEED-JUMP-1: secretly take ``count`` tokens (1 to 5) for the running Jump."""
+
+    player: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"tokens:{self.count}"
+
+
 ChanceAction: TypeAlias = DrawTile | RevealTile | FindTreasure
 """An outcome of a chance node."""
 
@@ -251,5 +263,7 @@ APAction: TypeAlias = (
 )
 """An action that spends action points (or ends the turn)."""
 
-Action: TypeAlias = ChanceAction | PlaceTile | APAction | Bid | PassBid | ChooseTile
+Action: TypeAlias = (
+    ChanceAction | PlaceTile | APAction | Bid | PassBid | ChooseTile | ChooseTokens
+)
 """Any Tikal action."""

@@ -25,7 +25,7 @@ from .actions import (
     Uncover,
 )
 from .hexgrid import CELL_COUNT, CELL_NAMES, CELLS
-from .state import EMPTY, SUPPLY, State
+from .state import EMPTY, SUPPLY, State, TurnKind
 from .terrain import board_info, distances, terrain
 from .tiles import Kind
 
@@ -105,21 +105,33 @@ def _has_force_lead(state: State, player: int, cell: int) -> bool:
     return mine > best_other or (state.rules.guard_on_tie and mine == best_other)
 
 
-def _uncover_room(state: State, cell: int) -> bool:
+def mark(state: State, player: int, cell: int) -> int:
+    """How a raise or a dig on ``cell`` is noted in ``State.raised`` / ``State.dug``: the
+    cell, or in the Speed game (where players interleave) ``player * 40 + cell``."""
+    return player * CELL_COUNT + cell if state.rules.mode == "speed" else cell
+
+
+def _own(marks: tuple[int, ...], state: State, player: int) -> int:
+    if state.rules.mode != "speed":
+        return len(marks)
+    return sum(1 for m in marks if m // CELL_COUNT == player)
+
+
+def _uncover_room(state: State, player: int, cell: int) -> bool:
     """TIKAL-UNCOVER-3: at most 2 levels per temple (or per turn) in a turn."""
     if state.rules.uncover_limit == "temple":
-        return state.raised.count(cell) < 2
-    return len(state.raised) < 2
+        return state.raised.count(mark(state, player, cell)) < 2
+    return _own(state.raised, state, player) < 2
 
 
 def _dig_room(state: State, player: int, cell: int) -> bool:
     """TIKAL-TREASURE-2: at most 2 per ruin (or turn), one own piece per treasure."""
-    here = state.dug.count(cell)
+    here = state.dug.count(mark(state, player, cell))
     if here >= pieces_on(state, player, cell):
         return False
     if state.rules.treasure_limit == "ruin":
         return here < 2
-    return len(state.dug) < 2
+    return _own(state.dug, state, player) < 2
 
 
 _MOVES: tuple[Move, ...] = tuple(
@@ -204,15 +216,15 @@ def ap_actions(state: State) -> tuple[APAction, ...]:
     if _LAST[0] is state:
         found: tuple[APAction, ...] = _LAST[1]
         return found
-    found = _ap_actions(state)
+    # SPEED-JUMP-3: in a Jump the player takes exactly one action, never just ends
+    found = actions_for(state, state.active, state.ap, state.turn_kind is not TurnKind.JUMP)
     _LAST[0], _LAST[1] = state, found
     return found
 
 
-def _ap_actions(state: State) -> tuple[APAction, ...]:
-    p = state.active
-    ap = state.ap
-    out: list[APAction] = [_end(p)]
+def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[APAction, ...]:
+    """Every AP action player ``p`` could take with ``ap`` points in ``state``."""
+    out: list[APAction] = [_end(p)] if can_end else []
     workers = state.workers[p]
     leader = state.leaders[p]
     entries = entry_cells(state, p)
@@ -245,7 +257,7 @@ def _ap_actions(state: State) -> tuple[APAction, ...]:
             if (
                 state.temples[c]
                 and state.guards[c] == EMPTY
-                and _uncover_room(state, c)
+                and _uncover_room(state, p, c)
                 and next_level(state, c) is not None
             ):
                 out.append(_uncover(p, c))
@@ -275,9 +287,40 @@ def _ap_actions(state: State) -> tuple[APAction, ...]:
     return tuple(out)
 
 
+def can_act(state: State, player: int, budget: int) -> bool:
+    """SPEED-JUMP-4: whether ``player`` has some action costing at most ``budget``."""
+    if budget >= 1 and _can_enter(state, player):
+        return True
+    return bool(actions_for(state, player, budget, False))
+
+
+def _can_enter(state: State, player: int) -> bool:
+    """A piece in the supply can always enter at the base camp for 1 AP (TIKAL-ENTER-1)."""
+    return bool(state.supply[player]) or state.leaders[player] == SUPPLY
+
+
+def cheapest(state: State, player: int, budget: int) -> int | None:
+    """The lowest cost of any action ``player`` could take within ``budget`` points."""
+    if budget >= 1 and _can_enter(state, player):
+        return 1
+    best: int | None = None
+    for action in actions_for(state, player, budget, False):
+        if isinstance(action, Move):
+            cost = distances(state.rules.manifest, state.placed, action.origin)[action.destination]
+        else:
+            cost = COSTS[type(action)]
+        if best is None or cost < best:
+            best = cost
+            if best == 1:
+                break
+    return best
+
+
 def why_ap_illegal(state: State, action: APAction) -> tuple[str, str] | None:
     """``(clause, reason)`` if the AP action is not legal for the active player."""
     if isinstance(action, EndTurn):
+        if state.turn_kind is TurnKind.JUMP:
+            return "SPEED-JUMP-3", "in a Jump the points go on exactly one action"
         return None  # TIKAL-TURN-3: a turn may always end
     if isinstance(action, Move):
         return _why_move(state, action)
@@ -309,7 +352,7 @@ def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
             return "TIKAL-UNCOVER-5", f"{action}: the temple{here} is guarded"
         if state.temples[cell] >= 10:
             return "TIKAL-UNCOVER-2", f"{action}: the temple{here} is at its top, 10"
-        if not _uncover_room(state, cell):
+        if not _uncover_room(state, p, cell):
             return "TIKAL-UNCOVER-3", f"{action}: two levels a turn is the limit"
         return "TIKAL-UNCOVER-4", f"{action}: the next level tile is sold out"
     if isinstance(action, TakeTreasure):

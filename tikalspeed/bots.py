@@ -24,21 +24,36 @@ True
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
-from .actions import Action, Bid, ChooseTile, EndTurn, PassBid
-from .engine import Transition, actors, chance_outcomes, legal_actions, sample_chance, step
+from ._botvalue import (
+    LATER,
+    RUIN_HINT,
+    SET_POINTS,
+    WIN,
+    _expected,
+    _placement_hint,
+    _tile_worth,
+    evaluate,
+    scoring_now,
+)
+from .actions import Action, Bid, ChooseTile, ChooseTokens, EndTurn, PassBid
+from .apactions import actions_for
+from .engine import Transition, actors, legal_actions, observe, sample_chance, step
 from .errors import IllegalActionError
-from .hexgrid import CELL_COUNT
-from .state import CHANCE, EMPTY, Phase, State, TurnKind
-from .terrain import distances, terrain
-from .tiles import Kind
+from .events import ActionTaken
+from .state import CHANCE, Phase, State, TurnKind
 
 __all__ = [
+    "LATER",
+    "RUIN_HINT",
+    "SET_POINTS",
+    "WIN",
     "Bot",
     "BotLike",
     "GreedyBot",
@@ -52,30 +67,44 @@ __all__ = [
 
 _A = TypeVar("_A", bound=Action)
 
-SET_POINTS = (0, 1, 3, 6)
-"""TIKAL-SCORE-3: points for 0, 1, 2 or 3 treasures of one kind."""
-_SETS = SET_POINTS + (SET_POINTS[-1],) * 24
-"""Points for 0 … 27 treasures of one kind (no more than 3 count)."""
-
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks an action for the player who decides in ``state``."""
+    """Anything that picks an action for a player who decides in ``state``."""
 
-    def choose(self, state: State) -> Action:
-        """Return a legal action for the player to act; ``state`` is never a chance node."""
+    def choose(self, state: State, player: int | None = None) -> Action:
+        """Return a legal action of ``player`` (default: the one player to act);
+        ``state`` is never a chance node. At a Speed TOKENS node several players
+        choose at once, so ``player`` says which one is asked (SPEED-JUMP-1)."""
         ...
 
 
-BotLike: TypeAlias = Bot | Callable[[State], Action]
-"""A :class:`Bot`, or a plain function from a state to the action to play."""
+BotLike: TypeAlias = Bot | Callable[[State], Action] | Callable[[State, int], Action]
+"""A :class:`Bot`, or a plain function from a state (and, if it takes two arguments,
+the deciding player) to the action to play."""
 
 
-def _choices(state: State) -> tuple[Action, ...]:
+def _decider(state: State, player: int | None) -> int:
+    """The player a bot is asked to decide for (TIKAL-TURN-4, SPEED-JUMP-1)."""
     if state.phase is Phase.OVER:
         raise IllegalActionError("TIKAL-TURN-4", "the game is over: no decision to make")
-    if actors(state) == (CHANCE,):
+    who = actors(state)
+    if who == (CHANCE,):
         raise IllegalActionError("TIKAL-TURN-4", "a chance node is not a bot's decision")
+    if player is None:
+        if len(who) != 1:
+            raise IllegalActionError(
+                "SPEED-JUMP-1", "several players choose tokens at once: say which one"
+            )
+        return who[0]
+    if player not in who:
+        raise IllegalActionError("TIKAL-TURN-4", f"it is not {player!r}'s decision")
+    return player
+
+
+def _choices(state: State, player: int) -> tuple[Action, ...]:
+    if state.phase is Phase.TOKENS:
+        return legal_actions(state, player)
     return legal_actions(state)
 
 
@@ -92,182 +121,17 @@ class RandomBot:
         self.rng = random.Random(seed)
         """The bot's own random number generator."""
 
-    def choose(self, state: State) -> Action:
-        """Return one legal action of the player to act, uniformly at random."""
-        actions = _choices(state)
+    def choose(self, state: State, player: int | None = None) -> Action:
+        """Return one legal action of ``player`` (default: the player to act),
+        uniformly at random; at a Speed TOKENS node, one of his token choices."""
+        actions = _choices(state, _decider(state, player))
         return actions[self.rng.randrange(len(actions))]
 
     def __repr__(self) -> str:
         return "RandomBot()"
 
 
-# --------------------------------------------------------------------------- evaluation
-
-
-def scoring_now(state: State) -> tuple[int, ...]:
-    """Per player, the points a scoring would give now (TIKAL-SCORE-3): each temple
-    guarded by the player or held by strict majority of force, plus treasure sets.
-
-    >>> from tikalspeed import new_game
-    >>> scoring_now(new_game(seed=1))
-    (0, 0, 0, 0)
-    """
-    n = state.players
-    strength = state.rules.manifest.components.leader_strength
-    workers, leaders, guards = state.workers, state.leaders, state.guards
-    points = [sum(map(_SETS.__getitem__, state.held[p])) for p in range(n)]
-    for cell, value in enumerate(state.temples):
-        if not value:
-            continue
-        guard = guards[cell]
-        if guard != EMPTY:
-            points[guard] += value
-            continue
-        best = second = 0
-        holder = -1
-        for p in range(n):
-            force = workers[p][cell] + (strength if leaders[p] == cell else 0)
-            if force > best:
-                best, second, holder = force, best, p
-            elif force > second:
-                second = force
-        if best > second:
-            points[holder] += value
-    return tuple(points)
-
-
-def _weights(state: State) -> list[float]:
-    """Per player, how much the points of :func:`scoring_now` are worth: 1 for the
-    scoring at the end of this very turn, ``LATER`` for each scoring still to come."""
-    n = state.players
-    kinds = terrain(state.rules.manifest).tile_kinds
-    volcano = Kind.VOLCANO
-    later = sum(1 for st in state.stacks for t in st if kinds[t] is volcano)
-    later += sum(1 for t in state.display if kinds[t] is volcano)
-    final_started = state.turn_kind is TurnKind.FINAL
-    weights = [0.0] * n
-    for kind, p in state.queue:
-        if kind is TurnKind.FINAL:
-            final_started = True
-        if kind is TurnKind.SCORING or kind is TurnKind.FINAL:
-            weights[p] += LATER
-    later += 0 if final_started else 1
-    for p in range(n):
-        weights[p] += LATER * later
-    scoring_turn = state.turn_kind is TurnKind.SCORING or state.turn_kind is TurnKind.FINAL
-    if scoring_turn and state.phase in (Phase.ACTIONS, Phase.TREASURE):
-        weights[state.active] += 1.0
-    return weights
-
-
-RUIN_HINT = 0.6
-"""The hint for each own piece on a ruin with treasures left (up to 2 per ruin)."""
-LATER = 0.5
-"""The weight of a scoring still to come (the position will change before it)."""
-WIN = 1000.0
-"""The bonus of a won game in :func:`evaluate` (a lost one costs as much)."""
-
-
-def _presence(state: State, player: int) -> float:
-    """Small hints: pieces in play, force on temples not yet held, pieces on ruins with
-    treasures left, guards (a guarded temple is safe) and camps."""
-    strength = state.rules.manifest.components.leader_strength
-    workers = state.workers[player]
-    leader = state.leaders[player]
-    hint = 0.2 * sum(workers) + (0.4 if leader >= 0 else 0.0)
-    for cell in range(CELL_COUNT):
-        value = state.temples[cell]
-        if value:
-            guard = state.guards[cell]
-            if guard == player:
-                hint += 0.25 * value
-            elif guard == EMPTY:
-                mine = workers[cell] + (strength if leader == cell else 0)
-                if mine:
-                    hint += 0.05 * value * min(mine, 4)
-        elif state.ruins[cell]:
-            here = workers[cell] + (leader == cell)
-            hint += RUIN_HINT * min(here, state.ruins[cell], 2)
-    hint += 0.3 * sum(1 for c in state.camps if c == player)
-    return hint
-
-
-def evaluate(state: State, player: int) -> float:
-    """Score ``state`` from ``player``'s side: higher is better for ``player``.
-
-    A finished game scores ``WIN`` plus the lead for the winner, ``-WIN`` plus the gap for
-    the others (a shared win scores the lead, 0). Otherwise: the player's points banked
-    plus the points a scoring would give now (:func:`scoring_now`) times the scorings
-    left (weight 1 for the one at the end of this very turn, ``LATER`` for each one to
-    come), plus small hints (pieces in play, force on temples, pieces on ruins, guards,
-    camps), minus the best opponent's points counted the same way (without the hints).
-
-    >>> from tikalspeed import new_game
-    >>> s = new_game(seed=1)
-    >>> evaluate(s, 0) == evaluate(s, 1) == 0
-    True
-    """
-    n = state.players
-    result = state.result
-    if result is not None:
-        best_other = max(result.scores[p] for p in range(n) if p != player)
-        lead = float(result.scores[player] - best_other)
-        if result.winner == player:
-            return WIN + lead
-        return lead if result.winner is None and lead == 0 else -WIN + lead
-    points = scoring_now(state)
-    weights = _weights(state)
-    values = [state.scores[p] + points[p] * weights[p] for p in range(n)]
-    others = max(values[p] for p in range(n) if p != player)
-    return values[player] + _presence(state, player) - others
-
-
-def _expected(state: State, player: int) -> float:
-    """:func:`evaluate`, averaged over a treasure chance node."""
-    if state.phase is not Phase.TREASURE:
-        return evaluate(state, player)
-    return sum(float(p) * evaluate(step(state, a).state, player) for a, p in chance_outcomes(state))
-
-
 # --------------------------------------------------------------------------- greedy
-
-
-def _tile_worth(state: State, tile: int, player: int) -> float:
-    """How much ``player`` wants ``tile`` from the auction display."""
-    t = terrain(state.rules.manifest)
-    kind = t.tile_kinds[tile]
-    if kind is Kind.TEMPLE:
-        return float(t.tile_values[tile])
-    if kind is Kind.TREASURE:
-        return float(t.tile_masks[tile])
-    if kind is Kind.VOLCANO:  # a scoring round now: good when ahead
-        points = scoring_now(state)
-        lead = points[player] + state.scores[player]
-        lead -= max(points[p] + state.scores[p] for p in range(state.players) if p != player)
-        return float(lead)
-    return 1.0
-
-
-def _placement_hint(state: State, after: State, player: int) -> float:
-    """After a placement: a temple or ruin near the player's pieces and far from the
-    others' is worth more (measured in AP along the stones)."""
-    t = terrain(state.rules.manifest)
-    kind = t.tile_kinds[state.hand]
-    if kind not in (Kind.TEMPLE, Kind.TREASURE):
-        return 0.0
-    cell = next(c for c in range(CELL_COUNT) if after.placed[c] != state.placed[c])
-    base = t.base_camp
-
-    def reach(p: int) -> int:
-        cells = [c for c in range(CELL_COUNT) if after.workers[p][c] or after.leaders[p] == c]
-        cells += [base, *(c for c in range(CELL_COUNT) if after.camps[c] == p)]
-        best = 99
-        for origin in cells:
-            best = min(best, distances(after.rules.manifest, after.placed, origin).get(cell, 99))
-        return best
-
-    others = min(reach(p) for p in range(state.players) if p != player)
-    return 0.1 * (min(others, 20) - min(reach(player), 20))
 
 
 class GreedyBot:
@@ -278,6 +142,11 @@ class GreedyBot:
     than the high bid while that stays within a small part of what the best tile on
     display is worth to it (at most ``max_bid``), and passes otherwise; it takes the
     display tile it values most. Ties are broken by ``random.Random(seed)``.
+
+    Speed (SPEED-JUMP-1..3): for a Jump it finds the best single action it could take
+    with the most tokens it may choose (up to 5) and chooses exactly that action's
+    cost; when its turn in the Jump comes it plays the best single action the points
+    allow (the board may have changed in between).
 
     >>> from tikalspeed import new_game
     >>> GreedyBot(seed=0).choose(new_game(seed=1)) in legal_actions(new_game(seed=1))
@@ -290,12 +159,15 @@ class GreedyBot:
         self.max_bid = max_bid
         """The most it ever bids in one auction."""
 
-    def choose(self, state: State) -> Action:
-        """Return the best legal action of the player to act, one ply ahead."""
-        actions = _choices(state)
+    def choose(self, state: State, player: int | None = None) -> Action:
+        """Return the best legal action of ``player`` (default: the player to act),
+        one ply ahead."""
+        me = _decider(state, player)
+        actions = _choices(state, me)
         if len(actions) == 1:
             return actions[0]
-        me = state.active
+        if state.phase is Phase.TOKENS:
+            return self._tokens(state, actions, me)
         if state.phase is Phase.BID:
             return self._bid(state, actions, me)
         if state.phase is Phase.CHOOSE:
@@ -313,6 +185,37 @@ class GreedyBot:
         if end is not None and best <= baseline + 1e-9:
             return end
         return self._pick([a for a, v in scores.items() if v == best])
+
+    def _tokens(self, state: State, actions: tuple[Action, ...], me: int) -> Action:
+        """SPEED-JUMP-1/4: as many tokens as the best single action now costs."""
+        counts = {a.count: a for a in actions if isinstance(a, ChooseTokens)}
+        if not counts:
+            return actions[0]  # only stopping early is left (Rules.forfeit)
+        top = max(counts)
+        # the player's Jump turn as it would be if he acted now, with the most points
+        trial = attrs.evolve(
+            state,
+            phase=Phase.ACTIONS,
+            turn_kind=TurnKind.JUMP,
+            active=me,
+            ap=top,
+            chosen=tuple(top if p == me else 0 for p in range(state.players)),
+            jump_order=(),
+        )
+        options = actions_for(trial, me, top, False)
+        if not options:
+            return counts[min(counts)]
+        values: dict[int, float] = {}
+        for action in options:
+            after = step(trial, action)
+            cost = next((e.cost for e in after.events if isinstance(e, ActionTaken)), top)
+            value = _expected(after.state, me)
+            if cost in counts and value > values.get(cost, -float("inf")):
+                values[cost] = value
+        if not values:
+            return counts[min(counts)]
+        best = max(values.values())
+        return counts[min(c for c, v in values.items() if v == best)]
 
     @staticmethod
     def _placed(state: State, action: Action, me: int) -> float:
@@ -358,10 +261,16 @@ class Ply:
         return self.transition.state
 
 
-def _chooser(bot: BotLike) -> Callable[[State], Action]:
+def _chooser(bot: BotLike) -> Callable[[State, int], Action]:
     if isinstance(bot, Bot):
         return bot.choose
-    return bot
+    try:
+        takes_player = len(inspect.signature(bot).parameters) >= 2
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        takes_player = False
+    if takes_player:
+        return bot  # type: ignore[return-value]
+    return lambda state, player: bot(state)  # type: ignore[call-arg]
 
 
 def play_game(
@@ -381,20 +290,28 @@ def play_game(
     that returns an illegal action raises :class:`IllegalActionError`. Play stops early,
     with the game unfinished, after ``max_plies`` actions (``None``: no limit).
     ``on_ply``, if given, is called with each :class:`Ply` as soon as it is played.
+
+    At a Speed TOKENS node (SPEED-JUMP-1) every player in the Jump chooses in secret:
+    each is asked in turn, in seat order, and his bot sees only
+    ``observe(state, player)`` (the others' choices hidden) and is told ``player``.
+    Elsewhere the bot of the one player to act gets the state as it is.
     """
     choosers = {p: _chooser(b) for p, b in bots.items()}
     log: list[Ply] = []
     while state.phase is not Phase.OVER and (max_plies is None or len(log) < max_plies):
-        if actors(state) == (CHANCE,):
+        who = actors(state)
+        if who == (CHANCE,):
             if rng is None:
                 raise ValueError("play_game needs an rng to resolve a chance node")
             action = sample_chance(state, rng)
         else:
+            player = min(who)
             try:
-                choose = choosers[state.active]
+                choose = choosers[player]
             except KeyError:
-                raise ValueError(f"no bot for player {state.active!r}") from None
-            action = choose(state)
+                raise ValueError(f"no bot for player {player!r}") from None
+            secret = state.phase is Phase.TOKENS
+            action = choose(observe(state, player) if secret else state, player)
         transition = step(state, action)
         ply = Ply(action, transition)
         log.append(ply)

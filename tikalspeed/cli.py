@@ -11,6 +11,7 @@ import argparse
 import os
 import platform
 import random
+import re
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -19,15 +20,16 @@ from typing import Any
 import attrs
 
 from . import bench
-from .actions import Action, player_name
+from ._narration import Narrator
+from .actions import Action, ChooseTokens, player_name
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
-from .engine import legal_actions, new_game, step
+from .engine import legal_actions, new_game, step, why_illegal
 from .errors import IllegalActionError, NotationError
 from .notation import from_text, parse_action, rules_from_text, rules_to_text
 from .record import Record, read_record, replay, write_record
 from .render import render
 from .rules import MODES, Rules
-from .state import AP_PER_TURN, CHANCE, Phase, State
+from .state import CHANCE, Phase, State
 
 __all__ = ["main", "parse_rules"]
 
@@ -36,9 +38,13 @@ _QUIT = ("quit", "exit", "q")
 _HELP = ("?", "help")
 _CHANCE_OFFSET = 100
 """Chance after the start is drawn from ``random.Random(seed + _CHANCE_OFFSET)``."""
+DEFAULT_MODE = "speed"
+"""The mode of ``tikalspeed play`` and ``tikalspeed bench`` without ``--mode``."""
+_TOKEN_CHOICE = re.compile(r"tokens:(\d+)")
 _HUMAN_HELP = (
     "Type an action token (place:d3:2, enter:w:a1, move:l:b2:d3, uncover:b1, dig:c2, "
-    "camp:d4, guard:b1:w, end, bid:3, pass, take:C4, ...), '?' for the legal actions, "
+    "camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
+    "actions, "
     "'board' to redraw, 'quit' to stop.\n"
     "Board: T5 temple worth 5 (G2: guarded by P2), R3 ruin with 3 treasures, J jungle, "
     "C1 camp of P1, '.' unexplored; 2:3L = P2's 3 workers and leader; a digit on a border "
@@ -52,6 +58,10 @@ class _UsageError(Exception):
 
 class _Quit(Exception):
     """The human left the game (quit or end of input)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(player)
+        self.player = player
 
 
 def parse_rules(items: Sequence[str]) -> Rules:
@@ -88,35 +98,12 @@ def _tokens(actions: Sequence[Action]) -> str:
     return "\n".join(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="  "))
 
 
-def _legal_listing(state: State) -> str:
+def _legal_listing(state: State, player: int | None = None) -> str:
     if state.phase is Phase.OVER:
         return "legal actions: none, the game is over"
-    actions = legal_actions(state)
+    actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
     kind = " (chance outcomes)" if actions and actions[0].player == CHANCE else ""
     return f"legal actions{kind} ({len(actions)}):\n{_tokens(actions)}"
-
-
-def _who(player: int) -> str:
-    return "chance" if player == CHANCE else player_name(player)
-
-
-def _turn_starts(state: State) -> bool:
-    """A turn's action points begin: after a placement, or a turn without one."""
-    return state.phase is Phase.ACTIONS and state.ap == AP_PER_TURN
-
-
-def _narrate(number: int, ply: Ply, out: Any) -> bool:
-    """Print the action and its events, and the board if a turn's actions begin or the
-    game ends; return whether the board was drawn."""
-    print(f"{number}. {_who(ply.action.player)}: {ply.action}", file=out)
-    for event in ply.transition.events:
-        print(f"   {event}", file=out)
-    if _turn_starts(ply.state) or ply.state.phase is Phase.OVER:
-        print(file=out)
-        print(render(ply.state), file=out)
-        print(file=out)
-        return True
-    return False
 
 
 def _result_line(state: State) -> str:
@@ -146,41 +133,70 @@ class _Human:
         self.drawn: State | None = None
         """The last state whose board was printed (not drawn again before a placement)."""
 
-    def choose(self, state: State) -> Action:
-        who = player_name(state.active)
+    def choose(self, state: State, player: int | None = None) -> Action:
+        """Ask for an action; at a Speed TOKENS node ``state`` is the player's own view
+        (the others' choices hidden) and ``player`` says whose choice it is."""
+        me = state.active if player is None else player
+        name = player_name(me)
         if state.phase is Phase.PLACE and state is not self.drawn:
             print(render(state), file=self.out)
             self.drawn = state
+        if state.phase is Phase.TOKENS:
+            chosen = [player_name(p) for p in state.jumpers if state.chosen[p]]
+            top = min(5, state.tokens[me])
+            print(
+                f"{name}: take 1 to {top} of your {state.tokens[me]} tokens in secret "
+                f"(tokens:N); already chosen: {', '.join(chosen) or 'nobody'}",
+                file=self.out,
+            )
         while True:
             try:
-                line = input(f"{who}> ")
+                line = input(f"{name}> ")
             except EOFError:
                 print(file=self.out)
-                raise _Quit from None
+                raise _Quit(me) from None
             if not _interactive():  # piped input: echo it so the transcript reads well
                 print(line, file=self.out)
             text = line.strip()
             if not text:
                 continue
             if text.lower() in _QUIT:
-                raise _Quit
+                raise _Quit(me)
             if text in _HELP:
-                print(_legal_listing(state), file=self.out)
+                print(_legal_listing(state, me), file=self.out)
                 print("  (or 'board' to draw the position, 'quit' to stop)", file=self.out)
                 continue
             if text == "board":
                 print(render(state), file=self.out)
                 continue
-            try:
-                action = parse_action(state, text)
-                step(state, action)
-            except NotationError as e:
-                print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)
-                continue
-            except IllegalActionError as e:
-                print(f"  illegal: {e} ('?' lists the legal actions)", file=self.out)
-                continue
-            return action
+            action = self._read(state, me, text)
+            if action is not None:
+                if isinstance(action, ChooseTokens):  # only the chooser sees his count
+                    print(f"  {name} takes {action.count} token(s) in secret", file=self.out)
+                return action
+
+    def _read(self, state: State, me: int, text: str) -> Action | None:
+        """The action ``text`` names, or ``None`` after saying why it is refused."""
+        if state.phase is Phase.TOKENS:
+            for action in legal_actions(state, me):
+                if str(action) == text:
+                    return action
+            match = _TOKEN_CHOICE.fullmatch(text)
+            if match:
+                why = why_illegal(state, ChooseTokens(me, int(match.group(1))))
+                reason = f"{why[1]} ({why[0]})" if why else text
+                print(f"  illegal: {reason} ('?' lists the legal actions)", file=self.out)
+                return None
+        try:
+            action = parse_action(state, text)
+            step(state, action)
+        except NotationError as e:
+            print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)
+            return None
+        except IllegalActionError as e:
+            print(f"  illegal: {e} ('?' lists the legal actions)", file=self.out)
+            return None
+        return action
 
 
 def _seats(args: argparse.Namespace, rules: Rules, seed: int, out: Any) -> dict[int, Bot]:
@@ -199,8 +215,9 @@ def _play(args: argparse.Namespace) -> int:
     out = sys.stdout
     try:
         rules = parse_rules(args.rules or [])
-        if args.mode is not None:
-            rules = attrs.evolve(rules, mode=args.mode)
+        mode_given = any(item.partition("=")[0] == "mode" for item in args.rules or [])
+        if args.mode is not None or not mode_given:
+            rules = attrs.evolve(rules, mode=args.mode or DEFAULT_MODE)
         if args.players is not None:
             rules = attrs.evolve(rules, players=args.players)
     except ValueError as e:
@@ -220,20 +237,20 @@ def _play(args: argparse.Namespace) -> int:
         print(_HUMAN_HELP, file=out)
     start = new_game(rules, seed=seed)  # the first chance nodes come from the seed
     humans = [seat for seat in seats.values() if isinstance(seat, _Human)]
+    narrator = Narrator(out, start, hide_tokens=True)
     if not args.quiet:
-        print(render(start), file=out)
-        print(file=out)
+        narrator.begin()
         for seat in humans:
             seat.drawn = start
     log: list[Ply] = []
 
     def narrate(ply: Ply) -> None:
         log.append(ply)
-        if not args.quiet and _narrate(len(log), ply, out):
+        if not args.quiet and narrator.ply(ply):
             for seat in humans:
                 seat.drawn = ply.state
 
-    quit_ = False
+    quitter: int | None = None
     try:
         play_game(
             start,
@@ -242,11 +259,11 @@ def _play(args: argparse.Namespace) -> int:
             max_plies=None if args.human else args.max_plies,
             on_ply=narrate,
         )
-    except _Quit:
-        quit_ = True
+    except _Quit as q:
+        quitter = q.player
     final = log[-1].state if log else start
-    if quit_:
-        print(f"game stopped: {player_name(final.active)} quit", file=out)
+    if quitter is not None:
+        print(f"game stopped: {player_name(quitter)} quit", file=out)
     elif final.result is None:
         print(f"game stopped after {len(log)} actions without a result", file=out)
     print(_result_line(final), file=out)
@@ -304,10 +321,10 @@ def _replay(args: argparse.Namespace) -> int:
         print(_rules_line(record.rules), file=out)
     for key, value in record.headers:
         print(f"{key}: {value}", file=out)
-    print(render(states[0]), file=out)
-    print(file=out)
-    for number, (before, action) in enumerate(zip(states, record.actions, strict=False), 1):
-        _narrate(number, Ply(action, step(before, action)), out)
+    narrator = Narrator(out, states[0])
+    narrator.begin()
+    for before, action in zip(states, record.actions, strict=False):
+        narrator.ply(Ply(action, step(before, action)))
     print(_result_line(states[-1]), file=out)
     return 0
 
@@ -341,11 +358,14 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play",
         help="play a game: bots against each other, or you against bots",
-        description="Play a whole game, narrated action by action, the board drawn as each "
-        "player's action points begin. Seats not given to --human are played by the --bot "
-        "kind (greedy by default).",
+        description="Play a whole game (Tikal on Speed, 4 players, by default): a Speed game "
+        "is narrated round by round (auction, Round Order, placements, each Jump's reveal "
+        "and actions, scorings), the board drawn after the placements and each round; a "
+        "classic or professional game action by action, the board drawn as each player's "
+        "action points begin. Seats not given to --human are played by the --bot kind "
+        "(greedy by default).",
     )
-    play.add_argument("--mode", choices=MODES, help="the game mode (default classic)")
+    play.add_argument("--mode", choices=MODES, help=f"the game mode (default {DEFAULT_MODE})")
     play.add_argument("--players", type=_players, help="2, 3 or 4 players (default 4)")
     play.add_argument("--seed", type=int, help="seed for the tiles, treasures and bots")
     play.add_argument("--human", nargs="+", metavar="P", help="you play these seats (P1 ... P4)")
@@ -383,7 +403,9 @@ def _parser() -> argparse.ArgumentParser:
     rep.set_defaults(run=_replay)
 
     b = sub.add_parser("bench", help="measure transitions/s, games/s and peak memory")
-    b.add_argument("--mode", choices=MODES, default="classic", help="game mode (default classic)")
+    b.add_argument(
+        "--mode", choices=MODES, default=DEFAULT_MODE, help=f"game mode (default {DEFAULT_MODE})"
+    )
     b.add_argument("--players", type=_players, default=4, help="players (default 4)")
     b.add_argument("--seconds", type=float, default=2.0, help="time of random games (default 2)")
     b.add_argument("--seed", type=int, default=0, help="seed of the random games (default 0)")

@@ -23,18 +23,22 @@ from .actions import (
     APAction,
     Bid,
     ChooseTile,
+    ChooseTokens,
     DrawTile,
+    EndTurn,
     FindTreasure,
     PassBid,
     PlaceTile,
     RevealTile,
+    player_name,
 )
-from .apactions import ap_actions, why_ap_illegal
+from .apactions import ap_actions, cheapest, why_ap_illegal
 from .errors import IllegalActionError
 from .events import Event
 from .flow import Work, apply_action, begin_turn, start_round, top_letter
 from .hexgrid import NEIGHBOURS
 from .rules import Rules
+from .speed import MAX_TOKENS, TOKENS
 from .state import CHANCE, EMPTY, PRINTED, SUPPLY, Outcome, Phase, State, TurnKind
 from .terrain import placements, terrain
 from .tiles import Kind
@@ -81,7 +85,7 @@ def new_game(rules: Rules = _DEFAULT_RULES, *, seed: int | None = None) -> State
         for p in range(n):
             workers[p][t.base_camp] = 1
             supply[p] -= 1
-    score = rules.auction_score if rules.mode == "professional" else 0
+    score = rules.auction_score if rules.mode != "classic" else 0  # TIKAL-AUCTION-1
     state = State(
         rules=rules,
         stacks=stacks,
@@ -117,6 +121,8 @@ def new_game(rules: Rules = _DEFAULT_RULES, *, seed: int | None = None) -> State
         first_passer=-1,
         round_opener=0,
         result=None,
+        tokens=(TOKENS,) * n if rules.mode == "speed" else (),
+        secured=(-1,) * n if rules.mode == "speed" else (),
     )
     w = Work(state)
     if rules.mode == "classic":
@@ -139,6 +145,8 @@ def actors(state: State) -> tuple[int, ...]:
         return ()
     if phase is Phase.DRAW or phase is Phase.REVEAL or phase is Phase.TREASURE:
         return (CHANCE,)
+    if phase is Phase.TOKENS:  # SPEED-JUMP-1: a simultaneous, secret choice
+        return tuple(p for p in state.jumpers if not state.chosen[p])
     return (state.active,)
 
 
@@ -164,6 +172,9 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         return _draws(state)
     if phase is Phase.TREASURE:
         return tuple(FindTreasure(k) for k, n in enumerate(state.hidden) if n)
+    if phase is Phase.TOKENS:
+        who = actors(state) if player is None else (player,)
+        return tuple(a for p in who for a in _token_choices(state, p))
     p = state.active
     if phase is Phase.PLACE:
         return _place_actions(placements(state.rules.manifest, state.placed, state.hand), p)
@@ -194,6 +205,19 @@ def _place_actions(spots: tuple[tuple[int, int], ...], player: int) -> tuple[Pla
     return entry[1]
 
 
+def _token_choices(state: State, player: int) -> tuple[Action, ...]:
+    """SPEED-JUMP-1/4: 1 to 5 tokens, no more than are left, and only as many as some
+    action the player could take then can use; with ``Rules.forfeit``, stopping."""
+    top = min(MAX_TOKENS, state.tokens[player])
+    low = cheapest(state, player, top)
+    out: list[Action] = (
+        [] if low is None else [ChooseTokens(player, n) for n in range(low, top + 1)]
+    )
+    if state.rules.forfeit:  # SPEED-JUMP-8
+        out.append(EndTurn(player))
+    return tuple(out)
+
+
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """At a chance node, every outcome with its exact probability (summing to 1).
 
@@ -218,6 +242,7 @@ _KINDS: dict[Phase, tuple[type, ...]] = {
     Phase.PLACE: (PlaceTile,),
     Phase.BID: (Bid, PassBid),
     Phase.CHOOSE: (ChooseTile,),
+    Phase.TOKENS: (ChooseTokens, EndTurn),
 }
 
 _CLAUSE = {
@@ -237,6 +262,16 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if phase is Phase.OVER:
         return "TIKAL-TURN-4", "the game is over"
     player = getattr(action, "player", None)
+    if phase is Phase.TOKENS:
+        if type(player) is not int or player not in actors(state):
+            return "SPEED-JUMP-1", f"{player!r} has no token choice to make in this Jump"
+        if action in _token_choices(state, player):
+            return None
+        if isinstance(action, ChooseTokens) and type(action.count) is int:
+            if not 1 <= action.count <= min(MAX_TOKENS, state.tokens[player]):
+                return "SPEED-JUMP-1", f"{action}: 1 to 5 tokens, no more than are left"
+            return "SPEED-JUMP-4", f"{action}: no action {player_name(player)} could take fits"
+        return "SPEED-JUMP-1", f"{action!r} is not a choice of 1 to 5 tokens"
     actor = CHANCE if phase in _CHANCE_PHASES else state.active
     if type(player) is not int or player != actor:
         return "TIKAL-TURN-4", f"it is not {player!r}'s decision"
@@ -271,6 +306,7 @@ _RANGES: dict[str, Callable[[int], range]] = {
     "other": lambda n: range(n),
     "tile": lambda n: range(36),
     "amount": lambda n: range(1 << 31),
+    "count": lambda n: range(1, MAX_TOKENS + 1),
 }
 
 
@@ -316,9 +352,10 @@ def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:
     for c, r in spots:
         if c == cell and t.oriented[state.hand][r] == stones:
             return "TIKAL-PLACE-1", f"{action}: turn {rot} lies as turn {r}; write it as turn {r}"
-    if cell in cells or (t.tile_kinds[state.hand] is not Kind.VOLCANO and any(
-        state.placed[n] != EMPTY for n in NEIGHBOURS[cell]
-    )):
+    if cell in cells or (
+        t.tile_kinds[state.hand] is not Kind.VOLCANO
+        and any(state.placed[n] != EMPTY for n in NEIGHBOURS[cell])
+    ):
         return "TIKAL-PLACE-2", f"{action}: the tile must join an explored hex by stones"
     return "TIKAL-PLACE-1", f"{action}: the cell must touch an explored hex"
 
@@ -347,9 +384,16 @@ def apply(state: State, action: Action) -> State:
 
 
 def observe(state: State, player: int) -> State:
-    """What ``player`` may see. In the classic and professional games nothing is
-    hidden (tiles and treasures are drawn at chance nodes), so the whole state."""
-    return state
+    """What ``player`` may see.
+
+    Tiles and treasures are drawn at chance nodes, so nothing is face down; the one
+    secret is a Speed Jump's token choices (SPEED-JUMP-1): until all are revealed,
+    another player's choice shows as ``-1`` once made (``0`` while not yet made).
+    """
+    if state.phase is not Phase.TOKENS:
+        return state
+    hidden = tuple(c if p == player or not c else -1 for p, c in enumerate(state.chosen))
+    return attrs.evolve(state, chosen=hidden)
 
 
 def outcome(state: State) -> Outcome | None:

@@ -223,6 +223,69 @@ class GameOver:
         return f"game over: {who}, scores {scores} ({self.clause})"
 
 
+@attrs.frozen
+class TileSecured:
+    """Speed: ``player`` secured ``tile_id``; ``round_order`` is the Round Order so far."""
+
+    player: int
+    tile_id: str
+    round_order: tuple[int, ...]
+    clause: str = "SPEED-AUCTION-2"
+
+    def __str__(self) -> str:
+        order = ", ".join(player_name(p) for p in self.round_order)
+        return (
+            f"{player_name(self.player)} secures {self.tile_id}; Round Order {order} "
+            f"({self.clause})"
+        )
+
+
+@attrs.frozen
+class TokensChosen:
+    """Speed: ``player`` has taken tokens for the Jump (how many stays hidden)."""
+
+    player: int
+    clause: str = "SPEED-JUMP-1"
+
+    def __str__(self) -> str:
+        return f"{player_name(self.player)} has chosen ({self.clause})"
+
+
+@attrs.frozen
+class TokensRevealed:
+    """Speed: the choices of the Jump, per player (0: not in it), and the order of play."""
+
+    chosen: tuple[int, ...]
+    order: tuple[int, ...]
+    clause: str = "SPEED-JUMP-2"
+
+    def __str__(self) -> str:
+        shown = ", ".join(f"{player_name(p)} {self.chosen[p]}" for p in self.order)
+        return f"tokens revealed: {shown} ({self.clause})"
+
+
+@attrs.frozen
+class PointsLost:
+    """Speed: ``player`` lost ``points`` that his one action could not use."""
+
+    player: int
+    points: int
+    clause: str = "SPEED-JUMP-3"
+
+    def __str__(self) -> str:
+        return f"{player_name(self.player)} loses {self.points} point(s) ({self.clause})"
+
+
+@attrs.frozen
+class TokensReturned:
+    """Speed: the Jump phase is over; everyone takes all 10 tokens back."""
+
+    clause: str = "SPEED-JUMP-6"
+
+    def __str__(self) -> str:
+        return f"the Jumps are over: all tokens return ({self.clause})"
+
+
 Event: TypeAlias = (
     TileDrawn
     | TileRevealed
@@ -239,5 +302,10 @@ Event: TypeAlias = (
     | BidMade
     | AuctionWon
     | GameOver
+    | TileSecured
+    | TokensChosen
+    | TokensRevealed
+    | PointsLost
+    | TokensReturned
 )
 """Any Tikal event."""

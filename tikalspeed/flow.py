@@ -19,6 +19,7 @@ from .actions import (
     BuildCamp,
     CampMove,
     ChooseTile,
+    ChooseTokens,
     DrawTile,
     EndTurn,
     Enter,
@@ -32,7 +33,7 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
-from .apactions import CLAUSES, COSTS, force, move_cost, next_level
+from .apactions import CLAUSES, COSTS, force, mark, move_cost, next_level
 from .events import (
     ActionTaken,
     AuctionOpened,
@@ -132,14 +133,20 @@ def take_from_stack(w: Work, tile: int) -> None:
 # --------------------------------------------------------------------------- turns
 
 
+_BEGAN = {TurnKind.PLACEMENT: "SPEED-PLACE-1", TurnKind.BONUS: "SPEED-SCORE-2"}
+
+
 def begin_turn(w: Work, kind: TurnKind, player: int) -> None:
     """Start a turn of ``kind`` for ``player``."""
     w.set(active=player, turn_kind=kind, raised=(), dug=(), ap=0)
-    w.events.append(TurnBegan(player, kind.value))
+    w.events.append(TurnBegan(player, kind.value, _BEGAN.get(kind, "TIKAL-TURN-2")))
     if kind is TurnKind.NORMAL:  # classic only: auction turns start in win_auction
         w.set(phase=Phase.DRAW)  # TIKAL-DRAW-1
     elif kind is TurnKind.VOLCANO:
         w.set(phase=Phase.PLACE)  # TIKAL-SCORE-2: the volcano from hand
+        discard_if_stuck(w)
+    elif kind is TurnKind.PLACEMENT:  # SPEED-PLACE-1: the tile secured in the auction
+        w.set(phase=Phase.PLACE, hand=w.secured[player])
         discard_if_stuck(w)
     else:
         w.set(phase=Phase.ACTIONS, ap=AP_PER_TURN)
@@ -157,7 +164,12 @@ def discard_if_stuck(w: Work) -> None:
     t = terrain(w.rules.manifest)
     w.events.append(TileDiscarded(w.active, t.tile_ids[tile]))
     w.set(hand=-1, last_tile_player=w.active)
-    if w.rules.mode == "classic" and w.turn_kind is TurnKind.NORMAL and any(w.stacks):
+    if w.turn_kind is TurnKind.PLACEMENT:
+        from . import speed
+
+        speed.placed(w, w.active, tile, on_board=False)
+        next_turn(w)
+    elif w.rules.mode == "classic" and w.turn_kind is TurnKind.NORMAL and any(w.stacks):
         w.set(phase=Phase.DRAW)
     else:
         start_actions(w)
@@ -199,6 +211,11 @@ def next_turn(w: Work) -> None:
         (kind, player), rest = queue[0], queue[1:]
         w.set(queue=rest)
         begin_turn(w, kind, player)
+        return
+    if w.rules.mode == "speed":
+        from . import speed
+
+        speed.after_queue(w, w.turn_kind)
         return
     if w.turn_kind is TurnKind.FINAL:
         finish(w)
@@ -273,6 +290,11 @@ def continue_auctions(w: Work) -> None:
     """Open the next auction of the round, or start a new round."""
     n = w.rules.players
     played = w.played
+    if w.rules.mode == "speed" and played and (len(played) == n or not w.display):
+        from . import speed
+
+        speed.start_placement(w)  # SPEED-AUCTION-1: everyone has secured a tile
+        return
     if len(played) == n or not w.display:
         if played:
             w.set(round_opener=(played[-1] + 1) % n)  # TIKAL-AUCTION-4
@@ -308,8 +330,9 @@ def win_auction(w: Work, player: int, price: int, clause: str) -> None:
     w.events.append(AuctionWon(player, price, clause))
     w.set_item("scores", player, w.scores[player] - price)
     w.set(played=(*w.played, player), bidders=(), active=player, phase=Phase.CHOOSE)
-    w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
-    w.events.append(TurnBegan(player, TurnKind.NORMAL.value))
+    if w.rules.mode != "speed":
+        w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
+        w.events.append(TurnBegan(player, TurnKind.NORMAL.value))
 
 
 def bid(w: Work, action: Bid | PassBid) -> None:
@@ -355,9 +378,13 @@ def apply_action(state: State, action: Action) -> tuple[State, tuple[Event, ...]
         case FindTreasure(kind=kind):
             w.set_item("hidden", kind, w.hidden[kind] - 1)
             w.set_cell("held", state.active, kind, w.held[state.active][kind] + 1)
-            w.events.append(TreasureFound(state.active, kind, state.dug[-1]))
+            w.events.append(TreasureFound(state.active, kind, state.dug[-1] % 40))
             w.set(phase=Phase.ACTIONS)
-            if w.ap == 0:
+            if w.turn_kind is TurnKind.JUMP:
+                from . import speed
+
+                speed.end_jump_action(w)
+            elif w.ap == 0:
                 end_turn(w)
         case PlaceTile(player=p, cell=cell, rotation=rot):
             tile = state.hand
@@ -368,12 +395,32 @@ def apply_action(state: State, action: Action) -> tuple[State, tuple[Event, ...]
                 w.set_item("ruins", cell, t.tile_masks[tile])
             w.set(hand=-1, last_tile_player=p)
             w.events.append(TilePlaced(p, t.tile_ids[tile], cell, rot))
-            start_actions(w)
-        case ChooseTile(tile=tile):
+            if state.turn_kind is TurnKind.PLACEMENT:
+                from . import speed
+
+                speed.placed(w, p, tile)
+                next_turn(w)
+            else:
+                start_actions(w)
+        case ChooseTile(player=p, tile=tile):
             w.set(display=tuple(x for x in state.display if x != tile))
-            take_tile(w, tile)
+            if state.rules.mode == "speed":
+                from . import speed
+
+                speed.secure(w, p, tile)
+                continue_auctions(w)
+            else:
+                take_tile(w, tile)
+        case ChooseTokens():
+            from . import speed
+
+            speed.choose(w, action)
         case Bid() | PassBid():
             bid(w, action)
+        case EndTurn(player=p) if state.phase is Phase.TOKENS:
+            from . import speed
+
+            speed.forfeit(w, p)
         case EndTurn():
             end_turn(w)
         case _:
@@ -400,8 +447,7 @@ def _spend(w: Work, action: Action) -> None:
             w.set(workers=tuple(rows))
         else:
             w.set_item("leaders", p, b)
-        if w.ap == 0:
-            end_turn(w)
+        _after_action(w)
         return
     match action:
         case Enter(piece=piece, cell=cell):
@@ -415,10 +461,10 @@ def _spend(w: Work, action: Action) -> None:
             assert value is not None
             w.set_item("levels", value, state.levels[value] - 1)
             w.set_item("temples", cell, value)
-            w.set(raised=(*state.raised, cell))
+            w.set(raised=(*state.raised, mark(state, p, cell)))
         case TakeTreasure(cell=cell):
             w.set_item("ruins", cell, state.ruins[cell] - 1)
-            w.set(dug=(*state.dug, cell), phase=Phase.TREASURE)
+            w.set(dug=(*state.dug, mark(state, p, cell)), phase=Phase.TREASURE)
             return  # the chance node decides; the turn may end after it
         case Exchange(give=give, other=other, take=take):
             w.set_cell("held", p, give, state.held[p][give] - 1)
@@ -429,7 +475,16 @@ def _spend(w: Work, action: Action) -> None:
             w.set_item("camps", cell, p)
         case Guard(cell=cell, piece=piece):
             _guard(w, p, cell, piece)
-    if w.ap == 0:
+    _after_action(w)
+
+
+def _after_action(w: Work) -> None:
+    """A turn ends when its AP run out; in a Jump, after its one action (SPEED-JUMP-3)."""
+    if w.turn_kind is TurnKind.JUMP:
+        from . import speed
+
+        speed.end_jump_action(w)
+    elif w.ap == 0:
         end_turn(w)
 
 

@@ -46,6 +46,7 @@ from .actions import (
     BuildCamp,
     CampMove,
     ChooseTile,
+    ChooseTokens,
     DrawTile,
     EndTurn,
     Enter,
@@ -101,6 +102,7 @@ _ACTION_TYPES: dict[type, str] = {
     Bid: "bid",
     PassBid: "pass",
     ChooseTile: "take",
+    ChooseTokens: "tokens",
 }
 _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "draw": ("tile",),
@@ -119,6 +121,7 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "bid": ("amount",),
     "pass": (),
     "take": ("tile",),
+    "tokens": ("count",),
 }
 _CHANCE_TYPES = ("draw", "reveal", "find")
 

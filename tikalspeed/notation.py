@@ -33,6 +33,7 @@ from .actions import (
     BuildCamp,
     CampMove,
     ChooseTile,
+    ChooseTokens,
     DrawTile,
     EndTurn,
     Enter,
@@ -46,9 +47,10 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
+from .engine import actors
 from .errors import NotationError
 from .hexgrid import CELL_NAMES
-from .state import State
+from .state import CHANCE, State
 from .terrain import terrain
 
 __all__ = ["from_text", "parse_action", "rules_from_text", "rules_to_text", "to_text"]
@@ -70,6 +72,7 @@ _FORMS: dict[str, str] = {
     "guard": "cp",
     "swap": "kok",
     "bid": "n",
+    "tokens": "n",
 }
 _WHAT = {
     "c": "cell",
@@ -81,14 +84,19 @@ _WHAT = {
 }
 
 
-def parse_action(state: State, text: str) -> Action:
+def parse_action(state: State, text: str, *, player: int | None = None) -> Action:
     """Read the one-token notation ``text`` as an action of whoever acts in ``state``.
 
     Chance outcomes (``draw=``, ``reveal=``, ``find=``) belong to chance; every other
-    token to the active player. Tile ids are those of ``state.rules.manifest``. Only the
-    form is checked here; legality is :func:`tikalspeed.step`'s job. Raises
+    token to ``player``, by default the first of :func:`tikalspeed.actors` (the active
+    player; at a Speed Jump's TOKENS node, where several players choose at once, the
+    first jumper still to choose). A token may name its player itself with a prefix,
+    ``P2:tokens:3`` (records write it at TOKENS nodes); a prefix and a different
+    ``player`` conflict. Tile ids are those of ``state.rules.manifest``. Only the form
+    is checked here; legality is :func:`tikalspeed.step`'s job. Raises
     :class:`NotationError` for text that is not an action token; its ``position`` is
-    the offset in ``text`` of the part that cannot be read.
+    the offset in ``text`` of the part that cannot be read (``ValueError`` for a
+    ``player`` that is not one of the game's players).
 
     >>> from tikalspeed import new_game
     >>> s = new_game()
@@ -106,20 +114,38 @@ def parse_action(state: State, text: str) -> Action:
     Traceback (most recent call last):
     ...
     tikalspeed.errors.NotationError: unknown tile 'Z9' in 'draw=Z9' (at 5)
+    >>> parse_action(s, "tokens:3", player=2), parse_action(s, "P2:tokens:4")
+    (ChooseTokens(player=2, count=3), ChooseTokens(player=1, count=4))
     """
     if not isinstance(text, str):
         raise NotationError(f"an action token is a str, not {type(text).__name__}")
+    n = state.rules.players
+    if player is not None and (type(player) is not int or not CHANCE <= player < n):
+        raise ValueError(f"player must be None, CHANCE or 0 to {n - 1}, not {player!r}")
     lead = len(text) - len(text.lstrip())
     t = text.strip()
     if not t:
         raise NotationError("empty action token", 0)
-    player = state.active
+    name, colon, rest = t.partition(":")
+    named = player_from_name(name, n) if colon else None
+    if named is not None:
+        if player is not None and player != named:
+            raise NotationError(f"{t!r} names {name}, not the player given", lead)
+        player, lead, t = named, lead + len(name) + 1, rest
+    elif colon and len(name) == 2 and name[0] == "P" and name[1].isdigit():
+        raise NotationError(f"no player {name} in a {n}-player game", lead)
+    chance_ok = player in (None, CHANCE)
+    if player is None:
+        who = actors(state)
+        player = who[0] if who and who[0] != CHANCE else state.active
     if t == "end":
         return EndTurn(player)
     if t == "pass":
         return PassBid(player)
     head, eq, value = t.partition("=")
     if eq and head in ("draw", "reveal", "find"):
+        if not chance_ok:
+            raise NotationError(f"{t!r} is a chance outcome: no player makes it", lead)
         at = lead + len(head) + 1
         if head == "find":
             kinds = TREASURE_NAMES[: state.rules.manifest.components.treasure_kinds]
@@ -167,6 +193,8 @@ def _build(head: str, p: int, v: list[int]) -> Action:
         return Guard(p, v[0], v[1])
     if head == "swap":
         return Exchange(p, v[0], v[1], v[2])
+    if head == "tokens":
+        return ChooseTokens(p, v[0])
     return Bid(p, v[0])
 
 

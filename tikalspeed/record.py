@@ -38,17 +38,18 @@ import attrs
 from ._recordhead import FORMAT, RESULTS, check_headers, inner, read_headers, setup
 from ._rulestext import rules_to_text
 from .actions import Action, ChooseTile, DrawTile, RevealTile, player_name
-from .engine import new_game, step
+from .engine import actors, new_game, step
 from .errors import IllegalActionError, NotationError
 from .events import TurnBegan
 from .notation import from_text, parse_action, to_text
 from .rules import Rules
-from .state import Phase, State
+from .state import Phase, State, TurnKind
 from .terrain import terrain
 
 __all__ = ["FORMAT", "RESULTS", "Record", "action_token", "read_record", "replay", "write_record"]
 
 _TURN_NUMBER = re.compile(r"([0-9]+)\.")
+_PREFIX = re.compile(r"P[0-9]:")
 _WIDTH = 80
 _DEFAULT_RULES = Rules()
 _IN_TURN = (Phase.DRAW, Phase.PLACE, Phase.ACTIONS, Phase.TREASURE, Phase.CHOOSE)
@@ -141,12 +142,19 @@ def result_of(state: State) -> str:
 
 
 def action_token(state: State, action: Action) -> str:
-    """The token of ``action``; tiles are named by the ids of ``state``'s manifest.
+    """The token of ``action``; tiles are named by the ids of ``state``'s manifest. At a
+    Speed Jump's TOKENS node, where several players choose at once, the token names its
+    player: ``P2:tokens:3``, ``P2:end`` (SPEED-JUMP-1).
 
     >>> from tikalspeed import new_game, DrawTile
     >>> action_token(new_game(), DrawTile(3))
     'draw=A4'
     """
+    if state.phase is Phase.TOKENS and type(getattr(action, "player", None)) is int:
+        try:
+            return f"{player_name(action.player)}:{action}"
+        except Exception:  # a malformed action object: show its repr
+            return repr(action)
     if isinstance(action, DrawTile | RevealTile | ChooseTile):
         ids = terrain(state.rules.manifest).tile_ids
         if type(action.tile) is int and 0 <= action.tile < len(ids):
@@ -200,14 +208,30 @@ def _escape(value: str) -> str:
 
 def first_turn(state: State) -> int:
     """The number of the turn in progress in the first state of a record: 1 when a
-    player's turn has begun (TIKAL-TURN-1), else 0 (before an auction's winner)."""
+    player's turn has begun (TIKAL-TURN-1), else 0 (before an auction's winner). In the
+    Speed game only placement and bonus turns are numbered (SPEED-PLACE-1,
+    SPEED-SCORE-2): the auctions and the Jumps belong to no turn."""
+    if state.rules.mode == "speed":
+        kinds = (TurnKind.PLACEMENT, TurnKind.BONUS)
+        return 1 if state.turn_kind in kinds and state.phase in _IN_TURN else 0
     return 1 if state.phase in _IN_TURN else 0
+
+
+def _new_run(states: tuple[State, ...], i: int) -> bool:
+    """Whether action ``i`` opens a run of auction actions or a Speed Jump: it starts a
+    line of its own."""
+    phase = states[i].phase
+    for group in (_AUCTION, (Phase.TOKENS,)):
+        if phase in group and (i == 0 or states[i - 1].phase not in group):
+            return True
+    return False
 
 
 def write_record(record: Record) -> str:
     """Return the text form of ``record``: headers, a blank line, the actions and the
     result. Each turn starts a line with its number (``3.``), and so does each run of
-    auction actions (reveals and bids); lines wrap at 80 characters where tokens allow.
+    auction actions (reveals and bids) and each Speed Jump (its token choices, then its
+    actions); lines wrap at 80 characters where tokens allow.
     """
     headers = [("Game", "Tikal"), ("Format", FORMAT)]
     rules = rules_to_text(record.rules)
@@ -229,7 +253,7 @@ def write_record(record: Record) -> str:
         if i and began[i - 1]:
             turn += began[i - 1]
             groups.append([f"{turn}."])
-        elif state.phase in _AUCTION and (i == 0 or states[i - 1].phase not in _AUCTION):
+        elif _new_run(states, i):
             groups.append([])
         groups[-1].append(action_token(state, action))
     if record.actions and began[-1] and states[-1].result is None:
@@ -284,6 +308,12 @@ def read_record(text: str, *, rules: Rules | None = None) -> Record:
                 continue
             if token.startswith("["):
                 raise NotationError(f"line {number}: a header after the actions", number)
+            if state.phase is Phase.TOKENS and not _PREFIX.match(token) and len(actors(state)) > 1:
+                raise NotationError(
+                    f"line {number}: {token!r}: several players choose tokens at once here; "
+                    f"name the player, e.g. 'P{actors(state)[0] + 1}:{token}' (SPEED-JUMP-1)",
+                    number,
+                )
             try:
                 action = parse_action(state, token)
                 transition = step(state, action)

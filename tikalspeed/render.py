@@ -73,6 +73,7 @@ rules:     players=2
 
 from __future__ import annotations
 
+from ._speedstatus import speed_decision, speed_lines, speed_turn
 from .actions import TREASURE_NAMES, player_name
 from .hexgrid import CELL_NAMES, COLUMNS, NE, ROWS, SE, STEP, S
 from .state import (
@@ -233,12 +234,16 @@ def _tile_name(state: State, tile: int) -> str:
 
 def _decision(state: State) -> str:
     phase, who = state.phase, _who(state.active)
+    special = speed_decision(state) if state.rules.mode == "speed" else None
+    if special is not None:
+        return special
     if phase is Phase.DRAW:
         return f"chance draws {who}'s tile from stack {_top_letter(state)}"
     if phase is Phase.REVEAL:
         return f"chance lays out a tile for auction from stack {_top_letter(state)}"
     if phase is Phase.TREASURE:
-        return f"chance turns up the treasure {who} digs on {CELL_NAMES[state.dug[-1]]}"
+        cell = CELL_NAMES[state.dug[-1] % len(CELL_NAMES)]  # Speed marks: player*40+cell
+        return f"chance turns up the treasure {who} digs on {cell}"
     if phase is Phase.PLACE:
         return f"{who} places {_tile_name(state, state.hand)}"
     if phase is Phase.ACTIONS:
@@ -274,8 +279,11 @@ def _player_table(state: State) -> list[str]:
     ]
     camps_total = state.rules.manifest.components.camps
     guards_total = state.rules.manifest.components.guards
+    deciding: tuple[int, ...] = (state.active,)
+    if state.phase is Phase.TOKENS:  # SPEED-JUMP-1: all who still choose
+        deciding = tuple(p for p in state.jumpers if not state.chosen[p])
     for p in range(state.players):
-        mark = "*" if state.phase is not Phase.OVER and p == state.active else ""
+        mark = "*" if state.phase is not Phase.OVER and p in deciding else ""
         guards = f"{sum(1 for g in state.guards if g == p)}/{guards_total}"
         camps = f"{sum(1 for c in state.camps if c == p)}/{camps_total}"
         lines.append(
@@ -329,24 +337,30 @@ def render_status(state: State) -> str:
     """
     s = state
     lines = [f"game:      {s.rules.mode}, {s.players} players"]
+    speed = s.rules.mode == "speed"
     if s.phase is Phase.BID or s.phase is Phase.REVEAL:
         played = ", ".join(player_name(p) for p in s.played) or "nobody yet"
+        what = "secured" if speed else "played"
         lines.append(
-            f"turn:      auction round opened by {player_name(s.round_opener)}, played: {played}"
+            f"turn:      auction round opened by {player_name(s.round_opener)}, {what}: {played}"
         )
+    elif speed and s.phase is not Phase.OVER:
+        lines.append(f"turn:      {speed_turn(s)}")
     elif s.phase is not Phase.OVER:
         lines.append(f"turn:      {_who(s.active)}, {s.turn_kind.value} turn")
     lines.append(f"decision:  {_decision(s)}")
     if s.queue:
         lines.append("next:      " + ", ".join(f"{k.value} {player_name(p)}" for k, p in s.queue))
-    if (s.raised or s.dug) and s.phase is not Phase.OVER:
-        done = [f"raised {CELL_NAMES[c]}" for c in s.raised]
+    if speed:
+        lines += speed_lines(s)
+    elif (s.raised or s.dug) and s.phase is not Phase.OVER:
+        done: list[str] = [f"raised {CELL_NAMES[c]}" for c in s.raised]
         done += [f"dug {CELL_NAMES[c]}" for c in s.dug]
         lines.append("this turn: " + ", ".join(done))
     lines += _player_table(s)
     stacks = ", ".join(f"{x} {len(st)}" for x, st in zip(LETTERS, s.stacks, strict=False))
     lines.append(f"tiles:     {stacks} ({sum(len(st) for st in s.stacks)} to draw)")
-    if s.rules.mode == "professional" and (s.display or s.phase is not Phase.OVER):
+    if s.rules.mode != "classic" and (s.display or s.phase is not Phase.OVER):
         shown = ", ".join(_tile_name(s, t) for t in s.display) or "empty"
         lines.append(f"display:   {shown}")
     if s.hand >= 0 and s.phase is not Phase.PLACE:

@@ -22,8 +22,8 @@ import attrs
 
 from .tiles import Manifest, load_manifest
 
-MODES = ("classic", "professional")
-"""The game modes built so far (``'speed'`` arrives with the Speed variant)."""
+MODES = ("classic", "professional", "speed")
+"""The game modes: base Tikal, the professional auction game, Tikal on Speed."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "mode": MODES,
@@ -32,9 +32,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "treasure_limit": ("ruin", "turn"),
     "exchange": ("singles", "theirs"),
     "max_bid": ("score", "any"),
+    "jump_limits": ("phase", "jump"),
+    "two_volcanoes": ("first-secured", "last-secured"),
 }
 
-_BOOLS = ("camp_needs_member", "guard_on_tie", "start_worker")
+_BOOLS = ("camp_needs_member", "guard_on_tie", "start_worker", "forfeit")
 
 
 def _check(inst: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -64,7 +66,8 @@ class Rules:
     """The rules of one game of Tikal; the defaults are the readings of ``specs/tikal.md``."""
 
     mode: str = attrs.field(default="classic", validator=_check)
-    """TIKAL-MODE-1: ``'classic'`` (draw a tile each turn) or ``'professional'`` (auction)."""
+    """TIKAL-MODE-1: ``'classic'`` (draw a tile each turn), ``'professional'`` (auction)
+    or ``'speed'`` (Tikal on Speed: rounds of auction, placement and Jumps)."""
     players: int = attrs.field(default=4, validator=_check)
     """TIKAL-SETUP-1: 2, 3 or 4 players."""
     manifest: Manifest = attrs.field(default=_DEFAULT_MANIFEST, validator=_check)
@@ -88,6 +91,14 @@ class Rules:
     """TIKAL-AUCTION-1: the score every player starts with in the professional game."""
     max_bid: str = attrs.field(default="score", validator=_check)
     """TIKAL-AUCTION-3: a bid may not exceed the bidder's ``'score'``, or ``'any'``."""
+    jump_limits: str = attrs.field(default="phase", validator=_check)
+    """SPEED-JUMP-9: the per-turn limits (2 levels a temple, 2 treasures a ruin) count
+    per Jump ``'phase'`` of a round, or per single ``'jump'``."""
+    forfeit: bool = attrs.field(default=False, validator=_check)
+    """SPEED-JUMP-8: a player may stop early, forfeiting the tokens left this phase."""
+    two_volcanoes: str = attrs.field(default="first-secured", validator=_check)
+    """SPEED-AUCTION-3: with two volcanoes secured in one round, the ``'first-secured'``
+    leads the Round Order, or the ``'last-secured'``."""
 
     def non_default(self) -> dict[str, Any]:
         """Return the fields that differ from the defaults, in field order.

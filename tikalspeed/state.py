@@ -44,6 +44,8 @@ class Phase(enum.Enum):
     """The current bidder bids or passes (TIKAL-AUCTION-3)."""
     CHOOSE = "choose"
     """The auction winner chooses a tile from the display (TIKAL-AUCTION-5)."""
+    TOKENS = "tokens"
+    """Speed: every player in the Jump secretly takes 1 to 5 tokens (SPEED-JUMP-1)."""
     OVER = "over"
     """The game has ended."""
 
@@ -59,6 +61,12 @@ class TurnKind(enum.Enum):
     """After a scoring round: place the set-aside volcano, spend 10 AP (TIKAL-SCORE-2)."""
     FINAL = "final"
     """A turn of the final scoring round: spend 10 AP, then score (TIKAL-END-1)."""
+    PLACEMENT = "placement"
+    """Speed, phase 2: place the tile secured in the auction (SPEED-PLACE-1)."""
+    JUMP = "jump"
+    """Speed, phase 3: one action for the tokens chosen in a Jump (SPEED-JUMP-3)."""
+    BONUS = "bonus"
+    """Speed: the volcano placer's bonus 10 AP after a scoring (SPEED-SCORE-2)."""
 
 
 @attrs.frozen
@@ -151,6 +159,21 @@ class State:
     """Professional game: who opened this round's first auction."""
     result: Outcome | None
     """The outcome once the game is over."""
+    tokens: tuple[int, ...] = ()
+    """Speed: per player, tokens still in hand in this Jump phase (SPEED-TOKENS-1)."""
+    chosen: tuple[int, ...] = ()
+    """Speed: per player, the tokens taken for the running Jump (0: none yet / sits out);
+    hidden from the others until all have chosen (SPEED-JUMP-1)."""
+    jumpers: tuple[int, ...] = ()
+    """Speed: who takes part in the running Jump."""
+    jump_order: tuple[int, ...] = ()
+    """Speed: who still acts in the running Jump, in order (SPEED-JUMP-2)."""
+    round_order: tuple[int, ...] = ()
+    """Speed: the Round Order, as tiles were secured, volcanoes first (SPEED-AUCTION-2/3)."""
+    secured: tuple[int, ...] = ()
+    """Speed: per player, the tile secured this round and not yet placed (-1: none)."""
+    volcano_placers: tuple[int, ...] = ()
+    """Speed: who placed a volcano this round (SPEED-SCORE-1)."""
 
     @property
     def players(self) -> int:

@@ -243,3 +243,70 @@ def where(state: State, player: int) -> dict[str, int]:
 def tokens(state: State, player: int | None = None) -> list[str]:
     """The legal actions as tokens."""
     return [str(a) for a in legal_actions(state, player)]
+
+
+# --------------------------------------------------------------------------- Speed
+
+
+def speed(players: int = 2, **rules: Any) -> State:
+    """A new Tikal on Speed game (``Rules(mode='speed')``), no chance resolved."""
+    return game(mode="speed", players=players, **rules)
+
+
+def jumping(
+    state: State,
+    order: tuple[int, ...],
+    tokens: tuple[int, ...] | None = None,
+    jumpers: tuple[int, ...] | None = None,
+    **fields: Any,
+) -> State:
+    """A Speed Jump waiting for the secret token choices (``Phase.TOKENS``).
+
+    ``order`` is the Round Order; ``tokens`` the tokens each player has left this
+    phase (10 each by default); ``jumpers`` who takes part (by default every player
+    with tokens left: pass it explicitly for a player who could not act).
+    """
+    n = state.rules.players
+    tokens = tokens if tokens is not None else (10,) * n
+    if jumpers is None:
+        jumpers = tuple(p for p in range(n) if tokens[p])
+    return attrs.evolve(
+        state,
+        phase=Phase.TOKENS,
+        turn_kind=TurnKind.JUMP,
+        round_order=order,
+        tokens=tokens,
+        chosen=(0,) * n,
+        jumpers=jumpers,
+        jump_order=(),
+        secured=(-1,) * n,
+        active=jumpers[0],
+        ap=0,
+        raised=(),
+        dug=(),
+        **fields,
+    )
+
+
+def out_of_play(state: State, player: int) -> State:
+    """Take every piece of ``player`` out of the game (no worker, no leader left), so
+    that he can take no action but an exchange."""
+    supply = list(state.supply)
+    removed = list(state.removed)
+    removed[player] += supply[player]
+    supply[player] = 0
+    leaders = list(state.leaders)
+    leaders[player] = -2  # REMOVED
+    return attrs.evolve(state, supply=tuple(supply), removed=tuple(removed), leaders=tuple(leaders))
+
+
+def choose_tokens(state: State, **counts: int) -> tuple[State, list[Event]]:
+    """Let players commit their token choices, in the order given:
+    ``choose_tokens(s, P1=3, P2=1)``; return the state and the events."""
+    events: list[Event] = []
+    for name, n in counts.items():
+        p = int(name[1:]) - 1
+        t = step(state, find(state, f"tokens:{n}", p))
+        state = t.state
+        events.extend(t.events)
+    return state, events

@@ -53,6 +53,9 @@ DEFAULT_RULES = {
     "start_worker": False,
     "auction_score": 20,
     "max_bid": "score",
+    "jump_limits": "phase",
+    "forfeit": False,
+    "two_volcanoes": "first-secured",
 }
 """Every rule of a 2-player classic game, spelt out."""
 FIRST_TURN = ["draw=A1", "place:c1:0", "enter:l:a1", "enter:w:a1", "move:l:a1:c1", "uncover:c1"]
@@ -277,7 +280,7 @@ def _player(p: int, **fields: Any) -> Any:
         (lambda o: o.update(phase="play"), "$.phase", "unknown phase"),
         (lambda o: o.update(active=2), "$.active", "player 0 to 1"),
         (lambda o: o.update(active=True), "$.active", "player 0 to 1"),
-        (lambda o: o.update(turn_kind="bonus"), "$.turn_kind", "turn kind"),
+        (lambda o: o.update(turn_kind="encore"), "$.turn_kind", "turn kind"),
         (lambda o: o.update(ap=-1), "$.ap", ">= 0"),
         (lambda o: o.update(ap=11), "$.ap", "TIKAL-TURN-2"),
         (lambda o: o["board"].update(z9={}), "$.board.z9", "unknown field"),

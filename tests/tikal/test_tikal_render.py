@@ -17,7 +17,17 @@ import random
 import attrs
 import pytest
 
-from tikalspeed import TREASURE_NAMES, Rules, State, cell_name, new_game
+from tikalspeed import (
+    TREASURE_NAMES,
+    Phase,
+    Rules,
+    State,
+    TurnKind,
+    actors,
+    cell_name,
+    new_game,
+    observe,
+)
 from tikalspeed.bots import RandomBot, play_game
 from tikalspeed.hexgrid import NE, SE, STEP, N, S
 from tikalspeed.render import render, render_board, render_status
@@ -54,6 +64,7 @@ def _states(seeds: range, rules: Rules) -> list[State]:
 STATES = {
     "classic": _states(range(2), Rules(players=4)),
     "professional": _states(range(2), Rules(mode="professional", players=3)),
+    "speed": _states(range(1), Rules(mode="speed", players=4)),
 }
 
 
@@ -205,11 +216,18 @@ def test_decision_line_per_phase() -> None:
                 assert decision.startswith("decision:  chance ")
             elif s.phase.value == "over":
                 assert decision == "decision:  none, the game is over"
+            elif s.phase.value == "tokens":  # SPEED-JUMP-1: all who still choose
+                waiting = ", ".join(f"P{p + 1}" for p in actors(s))
+                assert decision.startswith(f"decision:  {waiting} choose 1 to 5 tokens")
             else:
                 assert decision.startswith(f"decision:  P{s.active + 1} ")
-            if s.phase.value == "actions":
+            if s.phase.value == "actions" and s.turn_kind.value == "jump":  # SPEED-JUMP-3
+                assert f"takes one action with {s.ap} point(s)" in decision
+            elif s.phase.value == "actions":
                 assert f": {s.ap} of 10 left" in decision
-    assert seen == {"draw", "reveal", "treasure", "place", "actions", "bid", "choose", "over"}
+    assert seen == {
+        *("draw", "reveal", "treasure", "place", "actions", "bid", "choose", "over", "tokens")
+    }
 
 
 def test_plain_ascii_and_stable_shape() -> None:
@@ -232,3 +250,62 @@ def test_non_default_rules_listed() -> None:
     last = render_status(s).splitlines()[-1]
     assert last == "rules:     players=3, sold_out=skip, guard_on_tie=true"
     assert "rules:" not in render_status(new_game(seed=1))
+
+
+def _line(s: State, label: str) -> str:
+    """The status line starting with ``label`` (``''`` if none)."""
+    return next((ln for ln in render_status(s).splitlines() if ln.startswith(label)), "")
+
+
+def test_speed_status_round_order_secured_tokens_and_phases() -> None:
+    """SPEED-AUCTION-2/3, SPEED-PLACE-1, SPEED-TOKENS-1, SPEED-SCORE-1: a Speed status
+    names the phase of the round, the Round Order, the tiles secured and not yet placed,
+    every player's tokens in hand and the volcano placers, as the state holds them."""
+    names = {"auction": set(), "placement": set(), "jumps": set(), "bonus": set()}
+    ids = terrain(Rules().manifest).tile_ids
+    volcano_seen = False
+    for s in STATES["speed"]:
+        if s.phase is Phase.OVER:
+            assert not _line(s, "phase:") and not _line(s, "tokens:")
+            continue
+        phase = _line(s, "phase:").split()[1]
+        names[phase].add(s.phase.value)
+        order = ", ".join(f"P{p + 1}" for p in s.round_order)
+        assert _line(s, "order:").startswith(f"order:     {order or 'nobody'}")
+        tokens = ", ".join(f"P{p + 1} {n}" for p, n in enumerate(s.tokens))
+        assert _line(s, "tokens:") == f"tokens:    {tokens} (in hand)"
+        secured = [f"P{p + 1} {ids[t]}" for p, t in enumerate(s.secured) if t >= 0]
+        line = _line(s, "secured:")
+        assert all(item in line for item in secured) and bool(line) == bool(secured)
+        if s.volcano_placers:
+            volcano_seen = True
+            placers = ", ".join(f"P{p + 1}" for p in s.volcano_placers)
+            assert _line(s, "volcano:").startswith(f"volcano:   placed by {placers}:")
+    assert names["auction"] == {"reveal", "bid", "choose"}
+    assert names["placement"] == {"place"}
+    assert {"tokens", "actions"} <= names["jumps"] and names["bonus"] <= {"actions", "treasure"}
+    assert volcano_seen
+
+
+def test_speed_jump_counts_hidden_until_the_reveal() -> None:
+    """SPEED-JUMP-1/2: before the reveal the status says who has chosen and who still
+    chooses, never how many tokens (the observed view or the whole state alike); after
+    the reveal it shows every count in the order of play and who acts next."""
+    before = after = 0
+    for s in STATES["speed"]:
+        if s.phase is Phase.TOKENS and any(s.chosen):
+            before += 1
+            for view in (s, observe(s, 0)):
+                jump = _line(view, "jump:")
+                chosen = ", ".join(f"P{p + 1}" for p in s.jumpers if s.chosen[p])
+                assert jump.startswith(f"jump:      chosen: {chosen}; choosing: ")
+                for p in s.jumpers:  # no 'P2 3' pairs before the reveal
+                    assert f"P{p + 1} {s.chosen[p]}" not in jump
+        elif s.turn_kind is TurnKind.JUMP and s.phase is Phase.ACTIONS:
+            after += 1
+            rank = {p: i for i, p in enumerate(s.round_order)}
+            order = sorted(s.jumpers, key=lambda p: (s.chosen[p], rank[p]))
+            shown = ", ".join(f"P{p + 1} {s.chosen[p]}" for p in order)
+            assert _line(s, "jump:") == f"jump:      revealed {shown}"
+            assert _line(s, "to act:").startswith(f"to act:    P{s.active + 1} now, then ")
+    assert before and after

@@ -1,0 +1,238 @@
+"""Invariants of random Tikal on Speed games, under random rulesets.
+
+Each test draws a Speed ruleset (2–4 players, every ``Rules`` field, the Speed
+options too) and a seed, plays a whole random game (``tikal_strategies.playout``:
+uniform among the legal actions of every actor, chance by ``sample_chance``) and
+checks its SPEED clause over every state and transition.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+from hypothesis import given
+from hypothesis import strategies as st
+from tikal_strategies import SOME, Game, manifests, playout, seeds
+
+from tikalspeed import (
+    ActionTaken,
+    Kind,
+    Phase,
+    Rules,
+    Scored,
+    TileDiscarded,
+    actors,
+    legal_actions,
+    observe,
+    outcome,
+)
+from tikalspeed.actions import ChooseTokens
+from tikalspeed.events import PointsLost, TokensReturned, TokensRevealed
+from tikalspeed.terrain import terrain
+
+SUPPLY, REMOVED, GUARDING = -1, -2, -3
+
+
+def speed_rules() -> st.SearchStrategy[Rules]:
+    """Any Speed ruleset: every field varies, the Speed options included."""
+    return st.builds(
+        Rules,
+        mode=st.just("speed"),
+        players=st.sampled_from((2, 3, 4)),
+        manifest=manifests(),
+        uncover_limit=st.sampled_from(("temple", "turn")),
+        sold_out=st.sampled_from(("blocked", "skip")),
+        treasure_limit=st.sampled_from(("ruin", "turn")),
+        exchange=st.sampled_from(("singles", "theirs")),
+        camp_needs_member=st.booleans(),
+        guard_on_tie=st.booleans(),
+        start_worker=st.booleans(),
+        auction_score=st.integers(0, 40),
+        max_bid=st.sampled_from(("score", "any")),
+        jump_limits=st.sampled_from(("phase", "jump")),
+        forfeit=st.booleans(),
+        two_volcanoes=st.sampled_from(("first-secured", "last-secured")),
+    )
+
+
+@st.composite
+def speed_games(draw: st.DrawFn) -> Game:
+    """A random Speed playout under a drawn ruleset and seed."""
+    return playout(draw(speed_rules()), draw(seeds))
+
+
+@SOME
+@given(speed_games())
+def test_speed_tokens_1_tokens_are_conserved(game: Game) -> None:
+    """SPEED-TOKENS-1, SPEED-JUMP-6, SPEED-JUMP-8: in every state each player's tokens in
+    hand plus those spent (revealed or forfeited) in this Jump phase make 10; all 10
+    are back in hand when a Jump phase starts."""
+    n = game.rules.players
+    spent = [0] * n
+    assert game.states[0].tokens == (10,) * n
+    for s, _, t in game.steps():
+        for e in t.events:
+            if isinstance(e, TokensRevealed):
+                spent = [a + b for a, b in zip(spent, e.chosen, strict=True)]
+            elif isinstance(e, PointsLost) and e.clause == "SPEED-JUMP-8":
+                spent[e.player] += e.points
+            elif isinstance(e, TokensReturned):
+                spent = [0] * n
+        new = t.state
+        assert all(new.tokens[p] + spent[p] == 10 for p in range(n))
+        if s.phase is Phase.PLACE and new.phase is Phase.TOKENS:
+            assert new.tokens == (10,) * n and spent == [0] * n
+
+
+@SOME
+@given(speed_games())
+def test_speed_jump_1_2_choices_in_range_and_reveal_order(game: Game) -> None:
+    """SPEED-JUMP-1: every choice is 1 … min(5, tokens left before the Jump);
+    SPEED-JUMP-2: the reveal orders the jumpers by (tokens, place in Round Order)."""
+    for s, a, t in game.steps():
+        if isinstance(a, ChooseTokens):
+            assert s.phase is Phase.TOKENS and a.player in actors(s)
+            assert 1 <= a.count <= min(5, s.tokens[a.player])
+        for e in t.events:
+            if isinstance(e, TokensRevealed):
+                rank = t.state.round_order.index
+                jumpers = [p for p, c in enumerate(e.chosen) if c]
+                assert list(e.order) == sorted(jumpers, key=lambda p: (e.chosen[p], rank(p)))
+
+
+@SOME
+@given(speed_games())
+def test_speed_jump_3_one_action_per_jump_within_the_points(game: Game) -> None:
+    """SPEED-JUMP-3, SPEED-JUMP-7: between two reveals each jumper takes at most one
+    action, costing no more than he chose, and the points he does not use are lost:
+    cost plus points lost is exactly his choice."""
+    chosen: tuple[int, ...] | None = None
+    used: Counter[int] = Counter()
+    acts: Counter[int] = Counter()
+
+    def close() -> None:
+        if chosen is not None:
+            for p, c in enumerate(chosen):
+                assert acts[p] <= (1 if c else 0)
+                assert used[p] == c, (p, c, used[p])
+
+    for _, _, t in game.steps():
+        for e in t.events:
+            if isinstance(e, TokensRevealed | TokensReturned):
+                close()
+                chosen = e.chosen if isinstance(e, TokensRevealed) else None
+                used.clear()
+                acts.clear()
+            elif chosen is not None and isinstance(e, ActionTaken):
+                acts[e.player] += 1
+                used[e.player] += e.cost
+            elif chosen is not None and isinstance(e, PointsLost) and e.clause != "SPEED-JUMP-8":
+                used[e.player] += e.points
+    assert chosen is None  # a finished game ended its last Jump phase
+
+
+@SOME
+@given(speed_games())
+def test_speed_auction_2_3_round_order_volcano_securers_first(game: Game) -> None:
+    """SPEED-AUCTION-2/3, SPEED-PLACE-1: once all have secured, the Round Order is a
+    permutation of the players with the volcano securers first, and the tiles are
+    placed in that order."""
+    t_info = terrain(game.rules.manifest)
+    n = game.rules.players
+    placers: list[int] = []
+    order: tuple[int, ...] = ()
+    for s, _, t in game.steps():
+        new = t.state
+        if new.phase is Phase.PLACE and s.phase is not Phase.PLACE:
+            order = new.round_order
+            assert sorted(order) == list(range(n))
+            volcano = [t_info.tile_kinds[new.secured[p]] is Kind.VOLCANO for p in order]
+            assert volcano == sorted(volcano, reverse=True)
+            placers = []
+        if s.phase is Phase.PLACE:
+            placers.append(s.active)
+            if new.phase is not Phase.PLACE:
+                assert placers == list(order)
+
+
+@SOME
+@given(speed_games())
+def test_speed_score_1_scoring_only_after_volcano_rounds_and_at_the_end(game: Game) -> None:
+    """SPEED-SCORE-1, SPEED-END-1: every player scores, in Round Order, at the end of a
+    round in which a volcano was placed (and only then), and once more at the end."""
+    n = game.rules.players
+    for s, _, t in game.steps():
+        scored = [e for e in t.events if isinstance(e, Scored)]
+        for clause in ("SPEED-SCORE-1", "SPEED-END-1"):
+            group = [e.player for e in scored if e.clause == clause]
+            if clause == "SPEED-SCORE-1" and group:
+                assert s.volcano_placers
+            if group:
+                assert group == list(s.round_order) and len(group) == n
+        assert {e.clause for e in scored} <= {"SPEED-SCORE-1", "SPEED-END-1"}
+        if any(isinstance(e, TokensReturned) for e in t.events) and s.volcano_placers:
+            assert any(e.clause == "SPEED-SCORE-1" for e in scored)
+    final = [e for t in game.transitions for e in t.events if isinstance(e, Scored)]
+    assert [e.clause for e in final[-n:]] == ["SPEED-END-1"] * n
+
+
+@SOME
+@given(speed_games())
+def test_speed_round_1_base_invariants_hold(game: Game) -> None:
+    """SPEED-ROUND-1 keeps the base game's components: per player 18 workers and one
+    leader accounted for, 24 treasures, 36 tiles, 48 level tiles."""
+    t_info = terrain(game.rules.manifest)
+    discarded: list[int] = []
+    uncovers = 0
+    for s, _, t in [*game.steps(), (game.final, None, None)]:
+        for p in range(s.players):
+            assert s.supply[p] + sum(s.workers[p]) + s.guard_pieces[p] + s.removed[p] == 18
+            assert s.leaders[p] in (SUPPLY, REMOVED, GUARDING) or 0 <= s.leaders[p] < 40
+        assert sum(s.hidden) + sum(map(sum, s.held)) == 24
+        assert sum(s.ruins) <= sum(s.hidden)
+        assert sum(s.levels) + uncovers == 48
+        tiles = Counter(i for stack in s.stacks for i in stack)
+        tiles.update(s.display)
+        tiles.update({s.hand, *s.secured} - {-1})
+        tiles.update(v // 6 for v in s.placed if v >= 0)
+        tiles.update(discarded)
+        assert sorted(tiles) == list(range(36)) and set(tiles.values()) == {1}
+        if t is None:
+            break
+        for e in t.events:
+            if isinstance(e, TileDiscarded):
+                discarded.append(t_info.tile_ids.index(e.tile_id))
+            elif isinstance(e, ActionTaken) and e.token.startswith("uncover"):
+                uncovers += 1
+
+
+@SOME
+@given(speed_games())
+def test_speed_end_1_a_finished_game_has_no_actors(game: Game) -> None:
+    """SPEED-END-1: every random game ends; then nobody acts and nothing is legal."""
+    s = game.final
+    assert outcome(s) is not None and s.phase is Phase.OVER
+    assert actors(s) == () and legal_actions(s) == ()
+
+
+@SOME
+@given(speed_games())
+def test_speed_jump_1_observe_hides_the_choices(game: Game) -> None:
+    """SPEED-JUMP-1: at a token node, changing a player's committed choice to any other
+    legal number changes nothing another player observes."""
+    for s in game.states:
+        if s.phase is not Phase.TOKENS:
+            continue
+        for q, c in enumerate(s.chosen):
+            if not c:
+                continue
+            for other in range(1, min(5, s.tokens[q]) + 1):
+                chosen = list(s.chosen)
+                chosen[q] = other
+                twin = attrs.evolve(s, chosen=tuple(chosen))
+                for p in range(s.players):
+                    if p != q:
+                        assert observe(twin, p) == observe(s, p)
+                    elif other != c:
+                        assert observe(twin, p) != observe(s, p)
