@@ -67,13 +67,14 @@ def _per_player(s: State, field: str, low: int, high: int, empty_ok: bool) -> tu
 def check_marks(s: State) -> None:
     """``State.raised`` / ``State.dug`` hold cells, or in the Speed game (where players
     interleave) ``player * 40 + cell`` marks."""
-    n = s.rules.players if s.rules.mode == "speed" else 1
+    speed = s.rules.mode == "speed"
+    top = s.rules.players * CELL_COUNT if speed else CELL_COUNT
     for field in ("raised", "dug"):
         for m in getattr(s, field):
-            if not 0 <= m < n * CELL_COUNT:
-                what = "player * 40 + cell" if n > 1 else "a cell"
+            if not 0 <= m < top:
+                what = "player * 40 + cell" if speed else "a cell"
                 raise StateFault(field, f"a {field} mark is {what}, not {m}")
-    if n > 1 and s.phase is Phase.TREASURE and s.dug[-1:] and s.dug[-1] // CELL_COUNT != s.active:
+    if speed and s.phase is Phase.TREASURE and s.dug[-1:] and s.dug[-1] // CELL_COUNT != s.active:
         raise StateFault("dug", "the treasure found is the last dig's (TIKAL-TREASURE-3)")
 
 

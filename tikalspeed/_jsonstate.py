@@ -10,7 +10,6 @@ from ._check import StateFault, check_state
 from ._jsonread import (
     JSON,
     fail,
-    kind_of,
     read_cell,
     read_counts,
     read_int,
@@ -22,15 +21,14 @@ from ._jsonread import (
     read_str,
     read_tile,
 )
+from ._jsonrules import rules_from_json, rules_to_json
 from ._jsonspeed import SPEED_FIELDS, marks_from_json, marks_to_json, speed_from_json, speed_to_json
-from ._rulestext import resolve_manifest
 from .actions import TREASURE_NAMES, player_name
-from .errors import ManifestError
 from .hexgrid import CELL_COUNT, CELL_NAMES
 from .rules import Rules
 from .state import EMPTY, GUARDING, PRINTED, REMOVED, SUPPLY, Outcome, Phase, State, TurnKind
 from .terrain import terrain
-from .tiles import LETTERS, Kind, Manifest, load_manifest, manifest_from_json, manifest_to_json
+from .tiles import LETTERS, Kind, Manifest
 
 __all__ = ["rules_from_json", "rules_to_json", "state_from_json", "state_to_json"]
 
@@ -92,60 +90,6 @@ _PLAYER_FIELDS = {
 
 def _none(value: int) -> int | None:
     return None if value < 0 else value
-
-
-def rules_to_json(rules: Rules) -> JSON:
-    """Return every field of ``rules``; the manifest is ``{"name", "version"}`` for the
-    packaged default, else the whole manifest (:func:`tikalspeed.manifest_to_json`).
-
-    >>> rules_to_json(Rules(players=2))["manifest"]
-    {'name': 'default', 'version': 1}
-    """
-    out: JSON = {}
-    for name in _RULE_FIELDS:
-        value = getattr(rules, name)
-        if isinstance(value, Manifest):
-            value = (
-                {"name": value.name, "version": value.version}
-                if value == load_manifest()
-                else manifest_to_json(value)
-            )
-        out[name] = value
-    return out
-
-
-def rules_from_json(value: Any, path: str = "$", manifest: Manifest | None = None) -> Rules:
-    """Read a rules object; missing fields take their defaults. A manifest given by
-    name and version must be the packaged default or ``manifest``.
-
-    >>> rules_from_json({"mode": "professional", "players": 3})
-    Rules(mode='professional', players=3)
-    """
-    obj = read_object(value, path, (), _RULE_FIELDS)
-    fields: dict[str, Any] = {}
-    for key, raw in obj.items():
-        where = f"{path}.{key}"
-        if key == "manifest":
-            raw = _manifest(raw, where, manifest)
-        try:
-            Rules(**{key: raw})
-        except ValueError as e:
-            raise fail(str(e), where) from None
-        fields[key] = raw
-    return Rules(**fields)
-
-
-def _manifest(raw: Any, path: str, manifest: Manifest | None) -> Manifest:
-    if isinstance(raw, dict) and set(raw) == {"name", "version"}:
-        name = read_str(raw["name"], f"{path}.name")
-        version = read_int(raw["version"], f"{path}.version")
-        return resolve_manifest(f"{name}@{version}", path, manifest)
-    if not isinstance(raw, dict):
-        raise fail(f"expected an object, not {kind_of(raw)}", path)
-    try:
-        return manifest_from_json(raw)
-    except ManifestError as e:
-        raise fail(str(e), path) from None
 
 
 def _cell_json(state: State, cell: int) -> JSON:

@@ -271,7 +271,8 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
             if not 1 <= action.count <= min(MAX_TOKENS, state.tokens[player]):
                 return "SPEED-JUMP-1", f"{action}: 1 to 5 tokens, no more than are left"
             return "SPEED-JUMP-4", f"{action}: no action {player_name(player)} could take fits"
-        return "SPEED-JUMP-1", f"{action!r} is not a choice of 1 to 5 tokens"
+        what = type(action).__name__
+        return "SPEED-JUMP-1", f"{what} is not a choice of 1 to 5 tokens (or a forfeit)"
     actor = CHANCE if phase in _CHANCE_PHASES else state.active
     if type(player) is not int or player != actor:
         return "TIKAL-TURN-4", f"it is not {player!r}'s decision"

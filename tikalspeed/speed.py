@@ -115,7 +115,7 @@ def reveal(w: Work) -> None:
     """SPEED-JUMP-2: the choices are shown together; the Jump is played from the fewest
     tokens to the most, ties broken by the Round Order."""
     chosen = w.chosen
-    rank = {p: i for i, p in enumerate(w.round_order)}
+    rank = {p: i for i, p in enumerate(_everyone(w))}
     order = tuple(sorted(w.jumpers, key=lambda p: (chosen[p], rank[p])))
     tokens = tuple(w.tokens[p] - chosen[p] for p in range(w.rules.players))
     w.set(tokens=tokens, jump_order=order)
@@ -166,7 +166,7 @@ def end_jumps(w: Work) -> None:
     w.set(tokens=(TOKENS,) * n, chosen=(), jumpers=(), jump_order=())
     w.events.append(TokensReturned())
     if w.volcano_placers:
-        for p in w.round_order:
+        for p in _everyone(w):
             score_player(w, p, "SPEED-SCORE-1")
         bonus = w.volcano_placers
         w.set(queue=tuple((TurnKind.BONUS, p) for p in bonus[1:]))
@@ -178,7 +178,7 @@ def end_jumps(w: Work) -> None:
 def next_round(w: Work) -> None:
     """SPEED-ROUND-1 / SPEED-END-1: a new round, or the final scoring."""
     if not tiles_left(w):
-        for p in w.round_order:
+        for p in _everyone(w):
             score_player(w, p, "SPEED-END-1")
         w.set(turn_kind=TurnKind.FINAL)
         finish(w)
@@ -187,7 +187,14 @@ def next_round(w: Work) -> None:
     if w.played:
         w.set(round_opener=(w.played[-1] + 1) % n)  # SPEED-AUCTION-4, as professional
     w.set(round_order=(), secured=(-1,) * n, volcano_placers=())
+    w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
     start_round(w)
+
+
+def _everyone(w: Work) -> list[int]:
+    """The Round Order, then any player who secured nothing this round, in seat order."""
+    order = list(w.round_order)
+    return order + [p for p in range(w.rules.players) if p not in order]
 
 
 def bonus_ap() -> int:

@@ -36,6 +36,7 @@ from tikalspeed.bots import (
     play_game,
     scoring_now,
 )
+from tikalspeed.events import PointsLost
 
 
 def _bot(kind: str, seed: int) -> Bot:

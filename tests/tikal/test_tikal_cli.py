@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tikalspeed import Rules, legal_actions, new_game
+from tikalspeed import Phase, Rules, State, legal_actions, new_game
+from tikalspeed.actions import Action
 from tikalspeed.bench import peak_memory_mb, playouts, random_game, run
 from tikalspeed.bots import GreedyBot, RandomBot, play_game
 from tikalspeed.cli import main, parse_rules
@@ -68,7 +69,8 @@ def test_play_narrates_actions_events_and_boards(capsys: pytest.CaptureFixture[s
     """TIKAL-TURN-1/2, TIKAL-END-2: the narration numbers every action (chance included),
     lists its events with their clauses, draws the board as each turn's action points
     begin, and ends with a result line agreeing with the game-over event."""
-    assert main(["play", "--players", "2", "--seed", "4", "--bot", "random"]) == 0
+    argv = ["play", "--mode", "classic", "--players", "2", "--seed", "4", "--bot", "random"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
     plies = _ply_lines(out)
     assert [int(p.split(".")[0]) for p in plies] == list(range(1, len(plies) + 1))
@@ -99,6 +101,10 @@ def test_play_rules_option(capsys: pytest.CaptureFixture[str]) -> None:
     """Rules.non_default: --rules sets any rule; the setup names them."""
     argv = ["play", "--seed", "2", "--quiet", "--rules", "players=2", "start_worker=true"]
     assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "rules: mode=speed players=2 start_worker=true" in out
+    assert RESULT_LINE.match(_lines(out)[-1])
+    assert main([*argv, "mode=classic"]) == 0  # a mode in --rules wins over the default
     out = capsys.readouterr().out
     assert "rules: players=2 start_worker=true" in out
     assert RESULT_LINE.match(_lines(out)[-1])
@@ -148,7 +154,8 @@ def test_human_session_with_bad_input_then_quit(
     start = new_game(Rules(players=2), seed=1)
     place = str(legal_actions(start)[0])
     _stdin(monkeypatch, ["hello", "?", "uncover:b1", place, "board", "quit"])
-    assert main(["play", "--players", "2", "--seed", "1", "--human", "p1"]) == 0
+    argv = ["play", "--mode", "classic", "--players", "2", "--seed", "1", "--human", "p1"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
     assert "not an action: cannot read action 'hello'" in out
     assert f"legal actions ({len(legal_actions(start))}):" in out and place in out
@@ -189,7 +196,8 @@ def test_human_plays_a_whole_game(
     final = log[-1].state
     assert final.result is not None
     _stdin(monkeypatch, mine)
-    argv = ["play", "--players", "2", "--seed", str(seed), "--human", "P2", "--bot", "random"]
+    argv = ["play", "--mode", "classic", "--players", "2", "--seed", str(seed), "--human", "P2"]
+    argv += ["--bot", "random"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     expected = [
@@ -296,6 +304,19 @@ def test_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--seconds", "-1"]) == 2
 
 
+def test_bench_speed_default_and_functions(capsys: pytest.CaptureFixture[str]) -> None:
+    """SPEED-ROUND-1: ``tikalspeed bench`` measures 4-player Speed games by default, like
+    ``play``; every figure of a Speed run is positive (no speed is asserted)."""
+    assert main(["bench", "--seconds", "0"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert lines[0].startswith("tikalspeed bench: speed, 4 players, seed 0")
+    p = playouts(0.0, seed=2, rules=Rules(mode="speed", players=4))
+    assert p.games >= 1 and p.transitions > p.games
+    assert p.transitions_per_second > 0 and p.games_per_second > 0
+    r = run(0.0, seed=2, rules=Rules(mode="speed"))
+    assert min(r.transitions_per_second, r.games_per_second, r.peak_memory_mb) > 0
+
+
 # ----------------------------------------------------------------------------- entry points
 
 
@@ -304,7 +325,7 @@ def test_usage_errors_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert main(["fly"]) == 2
     assert main(["play", "--players", "5"]) == 2
-    assert main(["play", "--mode", "speed"]) == 2
+    assert main(["play", "--mode", "turbo"]) == 2
     capsys.readouterr()
     assert main(["--help"]) == 0
     assert "play" in capsys.readouterr().out
@@ -321,3 +342,106 @@ def test_python_m_tikalspeed() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert RESULT_LINE.match(_lines(done.stdout)[-1])
+
+
+# ----------------------------------------------------------------------------- speed
+
+
+def test_play_defaults_to_a_four_player_speed_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """SPEED-ROUND-1, SPEED-END-1: without --mode and --players, ``tikalspeed play`` is a
+    4-player Speed game between bots, played to its end; --mode still picks the others."""
+    assert main(["play", "--seed", "3", "--quiet"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert lines[0].startswith("Tikal (speed, 4 players): P1 greedy bot, P2 greedy bot, ")
+    assert lines[1] == "rules: mode=speed"
+    assert RESULT_LINE.match(lines[-1]) and lines[-1].count(", P") == 3
+    assert main(["play", "--seed", "3", "--quiet", "--mode", "classic"]) == 0
+    assert _lines(capsys.readouterr().out)[0].startswith("Tikal (classic, 4 players)")
+
+
+@pytest.mark.parametrize(("players", "bot"), [("2", "random"), ("3", "greedy")])
+def test_play_speed_finishes_with_result_line(
+    players: str, bot: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SPEED-END-1, TIKAL-END-2: Speed games of 2 and 3 players end with a result line."""
+    argv = ["play", "--mode", "speed", "--players", players, "--seed", "5", "--bot", bot]
+    assert main([*argv, "--quiet"]) == 0
+    lines = _lines(capsys.readouterr().out)
+    assert lines[0].startswith(f"Tikal (speed, {players} players): P1 {bot} bot, ")
+    assert RESULT_LINE.match(lines[-1]), lines[-1]
+
+
+def test_play_speed_narration_round_by_round(capsys: pytest.CaptureFixture[str]) -> None:
+    """SPEED-AUCTION-2, SPEED-PLACE-1, SPEED-JUMP-1/2, SPEED-SCORE-1: a Speed game is told
+    round by round: a heading per round, the placements and each Jump announced, the
+    token choices hidden until the reveal line gives the counts, the scorings; the
+    board is drawn once after the placements and once at the end of each round."""
+    assert main(["play", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    rounds = [ln for ln in lines if ln.startswith("=== Round ")]
+    assert rounds[0].startswith("=== Round 1: auction opened by P1, 36 tiles left")
+    assert [int(r.split()[2].rstrip(":")) for r in rounds] == list(range(1, len(rounds) + 1))
+    assert len(rounds) >= 9  # 36 tiles, 4 a round
+    assert sum(ln.startswith("--- placement, in Round Order ") for ln in lines) == len(rounds)
+    assert any(
+        re.match(r"--- Jump \d+: (P\d, )*P\d choose tokens in secret ---", ln) for ln in lines
+    )
+    assert re.search(r"^   tokens revealed: (P\d \d, )*P\d \d \(SPEED-JUMP-2\)$", out, re.M)
+    assert re.search(r"^\d+\. P\d: tokens:\?$", out, re.M)
+    assert not re.search(r"^\d+\. P\d: tokens:\d", out, re.M)  # counts only in the reveal
+    assert "   -- scoring --" in out and "(SPEED-SCORE-1)" in out
+    assert "   -- final scoring --" in out and "(SPEED-END-1)" in out
+    boards = out.count("decision:  ")
+    assert boards == 1 + 2 * len(rounds)  # the start, after placements, each round's end
+    assert RESULT_LINE.match(lines[-1])
+    assert len(_ply_lines(out)) == int(_ply_lines(out)[-1].split(".")[0])
+
+
+def _speed_prefix(seed: int) -> tuple[list[str], int]:
+    """P1's actions in the default CLI Speed game of ``seed`` (greedy bots seeded
+    seed + k, chance from seed + 100) up to his first token choice, and how many
+    token choices he has there."""
+    rules = Rules(mode="speed", players=4)
+    mine: list[str] = []
+    found: list[int] = []
+
+    def p1(state: State, player: int) -> Action:
+        if state.phase is Phase.TOKENS:
+            found.append(len(legal_actions(state, player)))
+            raise StopIteration
+        action = GreedyBot(seed + 1).choose(state, player)
+        mine.append(str(action))
+        return action
+
+    bots = {0: p1, **{p: GreedyBot(seed + 1 + p) for p in range(1, 4)}}
+    with pytest.raises(StopIteration):
+        play_game(new_game(rules, seed=seed), bots, random.Random(seed + 100))
+    return mine, found[0]
+
+
+def test_human_speed_session_tokens_bad_input_and_quit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SPEED-JUMP-1: a person plays P1 of a Speed game through the auction and the
+    placement to his first Jump; there he is told his tokens, too many tokens and a
+    wrong kind of action are refused with the clause, '?' lists his own token choices
+    only, his choice is echoed to him alone (the narration writes tokens:?), and 'quit'
+    at his next decision ends the game cleanly."""
+    seed = 8
+    mine, choices = _speed_prefix(seed)
+    _stdin(monkeypatch, [*mine, "tokens:9", "bid:3", "?", "tokens:2", "quit"])
+    assert main(["play", "--seed", str(seed), "--human", "P1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Tikal (speed, 4 players): P1 human, P2 greedy bot")
+    assert "P1: take 1 to 5 of your 10 tokens in secret (tokens:N); already chosen: nobody" in out
+    assert re.search(r"illegal: tokens:9: .*\(SPEED-JUMP-1\)", out)
+    assert re.search(r"P1> bid:3\n  illegal: .*\(SPEED-JUMP-1\)", out)
+    assert f"legal actions ({choices}):" in out and "tokens:1" in out
+    assert "  P1 takes 2 token(s) in secret" in out
+    tail = out[out.index("  P1 takes 2 token(s) in secret") :]
+    assert re.search(r"^\d+\. P1: tokens:\?$", tail, re.M)
+    assert re.search(r"tokens revealed: .*P1 2", tail)
+    assert "game stopped: P1 quit" in out
+    assert _lines(out)[-1] == "result: * (unfinished)"
+    assert "Traceback" not in out
