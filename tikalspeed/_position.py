@@ -190,11 +190,11 @@ def from_text(text: str, *, rules: Rules | None = None) -> State:
     action points the phase does not allow, a result in a running game, ...).
 
     >>> s = from_text("8/8/8/*,*,6/*+1:1,*,6 actions P1 normal 9 - - - P2 - - - "
-    ...               "A1..G4 3,6,9,11,8,5,3,2,1 17L,18L -,- 0,0 - - rules:players=2")
+    ...               "A1..G4 3,6,9,11,8,5,3,2,1 17L,18L -,- 0,0 - - rules:mode=classic;players=2")
     >>> s.workers[0][0], s.supply, s.ap
     (1, (17, 18), 9)
     >>> from_text("8/8/8/*,*,6/*+1:1,*,6 actions P1 normal 9 - - - P2 - - - "
-    ...           "A1..G4 3,6,9,11,8,5,3,2,1 18L,18L -,- 0,0 - - rules:players=2")
+    ...           "A1..G4 3,6,9,11,8,5,3,2,1 18L,18L -,- 0,0 - - rules:mode=classic;players=2")
     Traceback (most recent call last):
     ...
     tikalspeed.errors.NotationError: P1 has 18 workers, but 18 in supply, ... (at 83)

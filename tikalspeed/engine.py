@@ -1,7 +1,10 @@
 """The public functions: new games, who acts, what is legal, and the transitions.
 
->>> from tikalspeed import new_game, legal_actions, actors, apply, CHANCE
->>> s = new_game()
+>>> from tikalspeed import Rules, new_game, legal_actions, actors, apply, CHANCE
+>>> s = new_game()  # the default: Tikal on Speed, 4 players; chance reveals the display
+>>> actors(s) == (CHANCE,), s.phase
+(True, <Phase.REVEAL: 'reveal'>)
+>>> s = new_game(Rules(mode="classic"))  # the base game: chance draws P1's tile
 >>> actors(s) == (CHANCE,), s.phase
 (True, <Phase.DRAW: 'draw'>)
 >>> [str(a) for a in legal_actions(s)]

@@ -1,16 +1,17 @@
 """Text forms: the one-token action notation and the one-line position string.
 
-A position string (our FEN) has 19 space-separated fields, plus a 20th when the rules
-are not the defaults; ``docs/tikal-notation.md`` describes each field.
+A position string (our FEN) has 19 space-separated fields, then a ``speed:...`` field
+in the Speed game (the default mode) and a ``rules:...`` field when the rules are not
+the defaults; ``docs/tikal-notation.md`` describes each field. A base-game position:
 
 >>> from tikalspeed import new_game, apply, Rules
->>> s = new_game(Rules(players=2))
+>>> s = new_game(Rules(mode="classic", players=2))
 >>> s = apply(s, parse_action(s, "draw=A3"))
 >>> text = to_text(s)
 >>> text.split(" ")[:6]
 ['8/8/8/*,*,6/*,*,6', 'place', 'P1', 'normal', '0', '-']
 >>> " ".join(text.split(" ")[6:])
-'- - P2 - A3 - A1,A2,A4..G4 3,6,9,11,8,5,3,2,1 18L,18L -,- 0,0 - - rules:players=2'
+'- - P2 - A3 - A1,A2,A4..G4 3,6,9,11,8,5,3,2,1 18L,18L -,- 0,0 - - rules:mode=classic;players=2'
 >>> from_text(text) == s
 True
 >>> parse_action(s, "place:c1:0")

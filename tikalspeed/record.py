@@ -8,7 +8,7 @@ token: the winner (``P2``), ``shared`` for a shared win, or ``*`` (unfinished).
 >>> from tikalspeed import Rules, DrawTile, PlaceTile, EndTurn
 >>> rec = Record.from_actions(
 ...     [DrawTile(2), PlaceTile(0, 2, 1), EndTurn(0)],
-...     rules=Rules(players=2),
+...     rules=Rules(mode="classic", players=2),
 ...     headers=(("Event", "Demo"),),
 ... )
 >>> rec.result
@@ -16,7 +16,7 @@ token: the winner (``P2``), ``shared`` for a shared win, or ``*`` (unfinished).
 >>> print(write_record(rec), end="")
 [Game "Tikal"]
 [Format "1"]
-[Rules "players=2"]
+[Rules "mode=classic;players=2"]
 [Event "Demo"]
 [Result "*"]
 <BLANKLINE>

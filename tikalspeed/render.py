@@ -28,7 +28,7 @@ follows: the turn, who decides what, a table of the players and the tiles left.
 The layout of the drawing is stable: other modules and golden files rely on it.
 
 >>> from tikalspeed import new_game, Rules, legal_actions, apply
->>> s = new_game(Rules(players=2), seed=1)
+>>> s = new_game(Rules(mode="classic", players=2), seed=1)
 >>> for token in ["place:b3:0", "enter:l:a1", "enter:w:a1", "enter:w:a1",
 ...               "move:l:a1:b1", "move:w:a1:b1", "uncover:b1"]:
 ...     s = apply(s, next(a for a in legal_actions(s) if str(a) == token))
@@ -68,7 +68,7 @@ P2          0      18  supply   0/2     0/2          0  -
 tiles:     A 5, B 6, C 5, D 5, E 5, F 5, G 4 (35 to draw)
 levels:    2:2 3:6 4:9 5:11 6:8 7:5 8:3 9:2 10:1
 result:    -
-rules:     players=2
+rules:     mode=classic, players=2
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ names the field.
 
 >>> Rules()
 Rules()
+>>> Rules().mode
+'speed'
+>>> Rules(mode="classic")
+Rules(mode='classic')
 >>> Rules(mode="professional", players=3)
 Rules(mode='professional', players=3)
 >>> Rules(players=5)
@@ -65,7 +69,7 @@ _DEFAULT_MANIFEST = load_manifest()
 class Rules:
     """The rules of one game of Tikal; the defaults are the readings of ``specs/tikal.md``."""
 
-    mode: str = attrs.field(default="classic", validator=_check)
+    mode: str = attrs.field(default="speed", validator=_check)
     """TIKAL-MODE-1: ``'classic'`` (draw a tile each turn), ``'professional'`` (auction)
     or ``'speed'`` (Tikal on Speed: rounds of auction, placement and Jumps)."""
     players: int = attrs.field(default=4, validator=_check)
@@ -105,6 +109,8 @@ class Rules:
 
         >>> Rules(players=2, sold_out="skip").non_default()
         {'players': 2, 'sold_out': 'skip'}
+        >>> Rules(mode="classic", players=2).non_default()
+        {'mode': 'classic', 'players': 2}
         """
         out: dict[str, Any] = {}
         for a in attrs.fields(Rules):

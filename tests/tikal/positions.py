@@ -58,7 +58,9 @@ def tile_index(state: State, tile_id: str) -> int:
 
 
 def game(**rules: Any) -> State:
-    """``new_game(Rules(**rules))`` with no chance resolved."""
+    """``new_game(Rules(**rules))`` with no chance resolved; the base game unless a
+    ``mode`` is given."""
+    rules.setdefault("mode", "classic")
     return new_game(Rules(**rules))
 
 

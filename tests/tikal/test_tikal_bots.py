@@ -102,7 +102,7 @@ def test_same_seeds_same_game() -> None:
 def test_play_game_records_chance_and_replays() -> None:
     """TIKAL-DRAW-1, TIKAL-TREASURE-3: play_game resolves chance from its rng, logs the
     chance outcomes, and the logged actions replay to the same states."""
-    start = new_game(Rules(players=2))
+    start = new_game(Rules(mode="classic", players=2))
     log = play_game(start, {0: RandomBot(1), 1: RandomBot(2)}, random.Random(9))
     assert log[0].action.player == CHANCE
     assert any(type(p.action).__name__ == "FindTreasure" for p in log)
@@ -116,7 +116,7 @@ def test_play_game_records_chance_and_replays() -> None:
 
 def test_play_game_accepts_functions_and_stops_at_max_plies() -> None:
     """A plain function works as a bot; max_plies stops an unfinished game."""
-    s = new_game(Rules(players=2), seed=2)
+    s = new_game(Rules(mode="classic", players=2), seed=2)
     first = {p: (lambda st: legal_actions(st)[0]) for p in range(2)}
     log = play_game(s, first, random.Random(0), max_plies=5)
     assert len(log) == 5
@@ -125,7 +125,7 @@ def test_play_game_accepts_functions_and_stops_at_max_plies() -> None:
 
 def test_play_game_rejects_illegal_bot_moves() -> None:
     """TIKAL-TURN-4: a bot that answers for another player is refused by step."""
-    s = new_game(Rules(players=2), seed=2)
+    s = new_game(Rules(mode="classic", players=2), seed=2)
     cheat = {p: (lambda st: EndTurn(1 - st.active)) for p in range(2)}
     with pytest.raises(IllegalActionError) as err:
         play_game(s, cheat, random.Random(0))
@@ -135,17 +135,17 @@ def test_play_game_rejects_illegal_bot_moves() -> None:
 def test_play_game_needs_rng_for_chance_and_a_bot_per_player() -> None:
     """TIKAL-DRAW-1: chance is explicit, so a chance node without an rng is an error."""
     with pytest.raises(ValueError, match="rng"):
-        play_game(new_game(), {p: RandomBot(p) for p in range(4)})
+        play_game(new_game(Rules(mode="classic")), {p: RandomBot(p) for p in range(4)})
     with pytest.raises(ValueError, match="no bot"):
-        play_game(new_game(seed=1), {})
+        play_game(new_game(Rules(mode="classic"), seed=1), {})
 
 
 @pytest.mark.parametrize("bot", [RandomBot(1), GreedyBot(1)], ids=repr)
 def test_bots_refuse_chance_and_finished_games(bot: Bot) -> None:
     """TIKAL-TURN-4: a bot decides for players only, never for chance or after the end."""
     with pytest.raises(IllegalActionError):
-        bot.choose(new_game())
-    s = new_game(seed=1)
+        bot.choose(new_game(Rules(mode="classic")))
+    s = new_game(Rules(mode="classic"), seed=1)
     over = attrs.evolve(s, phase=Phase.OVER, result=Outcome(0, (1, 0, 0, 0), "final-scoring"))
     with pytest.raises(IllegalActionError):
         bot.choose(over)

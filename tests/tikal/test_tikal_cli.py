@@ -102,11 +102,13 @@ def test_play_rules_option(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["play", "--seed", "2", "--quiet", "--rules", "players=2", "start_worker=true"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "rules: mode=speed players=2 start_worker=true" in out
+    assert _lines(out)[0].startswith("Tikal (speed, 2 players)")
+    assert "rules: players=2 start_worker=true" in out  # speed is the default mode
     assert RESULT_LINE.match(_lines(out)[-1])
     assert main([*argv, "mode=classic"]) == 0  # a mode in --rules wins over the default
     out = capsys.readouterr().out
-    assert "rules: players=2 start_worker=true" in out
+    assert _lines(out)[0].startswith("Tikal (classic, 2 players)")
+    assert "rules: mode=classic players=2 start_worker=true" in out
     assert RESULT_LINE.match(_lines(out)[-1])
 
 
@@ -136,6 +138,7 @@ def test_parse_rules() -> None:
         players=2, sold_out="skip"
     )
     assert parse_rules([]) == Rules()
+    assert parse_rules(["mode=classic"]) == Rules(mode="classic")
 
 
 # ----------------------------------------------------------------------------- human
@@ -151,7 +154,7 @@ def test_human_session_with_bad_input_then_quit(
     """TIKAL-TURN-4: unreadable text, '?', an action of the wrong kind and a legal
     placement, then 'quit': each bad line is answered and the game goes on; quitting
     ends cleanly with an unfinished result."""
-    start = new_game(Rules(players=2), seed=1)
+    start = new_game(Rules(mode="classic", players=2), seed=1)
     place = str(legal_actions(start)[0])
     _stdin(monkeypatch, ["hello", "?", "uncover:b1", place, "board", "quit"])
     argv = ["play", "--mode", "classic", "--players", "2", "--seed", "1", "--human", "p1"]
@@ -186,7 +189,7 @@ def test_human_plays_a_whole_game(
     the game the same moves give when played directly. The CLI seeds the bot of seat k
     with seed + k and chance after the start with seed + 100 (docs/tikal-cli.md), so the
     person's moves are those a GreedyBot makes in that game."""
-    seed, rules = 6, Rules(players=2)
+    seed, rules = 6, Rules(mode="classic", players=2)
     log = play_game(
         new_game(rules, seed=seed),
         {0: RandomBot(seed + 1), 1: GreedyBot(0)},
@@ -265,7 +268,8 @@ def test_replay_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     binary.write_bytes(b"\xff\xfe\x00")
     illegal = tmp_path / "illegal.tikal"
     illegal.write_text(
-        '[Game "Tikal"]\n[Format "1"]\n[Seed "1"]\n[Result "*"]\n\n1. uncover:b1 *\n',
+        '[Game "Tikal"]\n[Format "1"]\n[Rules "mode=classic"]\n[Seed "1"]\n[Result "*"]\n\n'
+        "1. uncover:b1 *\n",
         encoding="utf-8",
     )
     for path in (tmp_path / "missing.tikal", garbage, binary, illegal):
@@ -274,7 +278,7 @@ def test_replay_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         assert err.startswith("tikalspeed: error: ") and len(_lines(err)) == 1
     main(["replay", str(illegal)])
     err = capsys.readouterr().err
-    assert "line 6" in err and "(TIKAL-TURN-4)" in err
+    assert "line 7" in err and "(TIKAL-TURN-4)" in err  # the action line, after 5 headers
 
 
 # ----------------------------------------------------------------------------- bench
@@ -287,9 +291,9 @@ def test_bench_functions_return_positive_numbers() -> None:
         p = playouts(0.0, seed=3, rules=Rules(mode=mode, players=2))
         assert p.games >= 1 and p.transitions > p.games
         assert p.transitions_per_second > 0 and p.games_per_second > 0
-    assert random_game(Rules(players=3), random.Random(1)) > 36
+    assert random_game(Rules(mode="classic", players=3), random.Random(1)) > 36
     assert peak_memory_mb() > 0
-    r = run(0.0, seed=3, rules=Rules(players=2))
+    r = run(0.0, seed=3, rules=Rules(mode="classic", players=2))
     assert min(r.transitions_per_second, r.games_per_second, r.peak_memory_mb) > 0
 
 
@@ -353,7 +357,7 @@ def test_play_defaults_to_a_four_player_speed_game(capsys: pytest.CaptureFixture
     assert main(["play", "--seed", "3", "--quiet"]) == 0
     lines = _lines(capsys.readouterr().out)
     assert lines[0].startswith("Tikal (speed, 4 players): P1 greedy bot, P2 greedy bot, ")
-    assert lines[1] == "rules: mode=speed"
+    assert not any(line.startswith("rules:") for line in lines)  # no rule differs from Rules()
     assert RESULT_LINE.match(lines[-1]) and lines[-1].count(", P") == 3
     assert main(["play", "--seed", "3", "--quiet", "--mode", "classic"]) == 0
     assert _lines(capsys.readouterr().out)[0].startswith("Tikal (classic, 4 players)")

@@ -113,7 +113,7 @@ def test_tile_draws_are_uniform_over_the_topmost_letter() -> None:
     """TIKAL-DRAW-1: at the start each of the 6 A tiles is drawn with probability 1/6;
     after one is drawn, the next draw is 1/5 each of the other 5; B tiles come only
     when A is empty."""
-    s = tikalspeed.new_game(Rules(players=2))
+    s = tikalspeed.new_game(Rules(mode="classic", players=2))
     outs = tikalspeed.chance_outcomes(s)
     assert [str(a) for a, _ in outs] == [f"draw=A{i}" for i in range(1, 7)]
     assert {p for _, p in outs} == {Fraction(1, 6)}
@@ -215,7 +215,7 @@ def test_nobody_acts_after_the_end() -> None:
     """TIKAL-TURN-4, TIKAL-END-2: a finished game refuses every action with TIKAL-TURN-4;
     outcome gives the final scores and the single top scorer (or None on a tie), and
     observe shows the same state to everyone."""
-    game = playout(Rules(players=3), 2)
+    game = playout(Rules(mode="classic", players=3), 2)
     s = game.final
     result = tikalspeed.outcome(s)
     assert result is not None and result == s.result and result.reason == "final-scoring"

@@ -32,12 +32,12 @@ GOLDEN_DIR = Path(__file__).resolve().parents[1] / "golden" / "tikal"
 
 GOLDENS: dict[str, tuple[Rules, int, str]] = {
     "classic-2": (
-        Rules(players=2),
+        Rules(mode="classic", players=2),
         237,
         "classic, 2 players: camps, digs, exchanges, a guard removing pieces",
     ),
     "classic-4": (
-        Rules(),
+        Rules(mode="classic"),
         146,
         "classic, 4 players: guards, exchanges, and a drawn tile discarded for want of a place",
     ),

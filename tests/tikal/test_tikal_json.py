@@ -38,7 +38,7 @@ from tikalspeed.jsonio import (
     state_to_json,
 )
 
-TWO = Rules(players=2)
+TWO = Rules(mode="classic", players=2)
 KINDS = "ABCDEFGH"
 DEFAULT_RULES = {
     "mode": "classic",
@@ -200,7 +200,12 @@ def test_record_json_example_tikal_draw_1() -> None:
     }
     assert obj["actions"][0] == {"type": "draw", "player": "chance", "tile": "A1"}
     assert record_from_json(obj) == rec
-    minimal = {"type": "record", "rules": {"players": 2}, "actions": obj["actions"], "result": "*"}
+    minimal = {
+        "type": "record",
+        "rules": {"mode": "classic", "players": 2},
+        "actions": obj["actions"],
+        "result": "*",
+    }
     assert record_from_json(minimal) == attrs.evolve(rec, headers=())
 
 
@@ -231,7 +236,7 @@ def test_custom_manifest_json_tikal_tile_7() -> None:
     """TIKAL-TILE-7: a corrected manifest travels whole in the rules object; the default
     one by name and version; a name and version the reader does not know fail."""
     letters = [t.letter for t in tikalspeed.load_manifest().tiles]
-    rules = Rules(players=2, manifest=variant_manifest(letters, [1] * 36))
+    rules = Rules(mode="classic", players=2, manifest=variant_manifest(letters, [1] * 36))
     state = new_game(rules)
     obj = state_to_json(state)
     assert (
@@ -248,7 +253,7 @@ def test_custom_manifest_json_tikal_tile_7() -> None:
     with pytest.raises(NotationError, match="manifest: missing key 'version'") as e:
         state_from_json(obj)
     assert e.value.position == "$.rules.manifest"
-    assert rules_to_json(Rules())["manifest"] == {"name": "default", "version": 1}
+    assert rules_to_json(Rules(mode="classic"))["manifest"] == {"name": "default", "version": 1}
 
 
 # ------------------------------------------------------------------ errors
@@ -451,7 +456,7 @@ def test_record_json_start_errors() -> None:
         record_from_json({**obj, "seed": 3})
     assert e.value.position == "$.seed"
     with pytest.raises(NotationError) as e:
-        record_from_json({**obj, "rules": {"players": 3}})
+        record_from_json({**obj, "rules": {"mode": "classic", "players": 3}})
     assert e.value.position == "$.rules"
 
 
@@ -464,7 +469,9 @@ def test_loads_errors_and_dispatch() -> None:
         assert e.value.position == position
     assert loads('{"type": "pass", "player": 1}') == tikalspeed.PassBid(1)
     assert loads(b'{"type": "end", "player": 0}') == tikalspeed.EndTurn(0)
-    assert jsonio.from_json(state_to_json(new_game())) == new_game()
-    assert from_text(tikalspeed.to_text(new_game())) == loads(dumps(new_game(), indent=2))
+    for rules in (Rules(mode="classic"), Rules()):
+        fresh = new_game(rules)
+        assert jsonio.from_json(state_to_json(fresh)) == fresh
+        assert from_text(tikalspeed.to_text(fresh)) == loads(dumps(fresh, indent=2))
     with pytest.raises(TypeError):
         action_to_json(tikalspeed.Rules())  # type: ignore[arg-type]

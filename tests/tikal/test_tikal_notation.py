@@ -32,7 +32,8 @@ from tikalspeed import (
 )
 from tikalspeed.state import GUARDING, REMOVED, SUPPLY
 
-TWO = " rules:players=2"
+TWO = " rules:mode=classic;players=2"
+"""The rules field of a 2-player base game (the default mode is 'speed')."""
 LEVELS = "3,6,9,11,8,5,3,2,1"
 """The level tiles of values 2 … 10 in the box (TIKAL-COMP-3)."""
 PRINTED = "8/8/8/*,*,6/*,*,6"
@@ -55,12 +56,12 @@ def test_fresh_classic_game_text_tikal_setup_1_4_5() -> None:
     """TIKAL-SETUP-1, TIKAL-SETUP-4, TIKAL-SETUP-5: the printed hexes only, every tile in
     the stacks, every level tile in supply, 18 workers and the leader (L) in each
     supply, no treasure, scores 0; P1 draws first (TIKAL-DRAW-1), P2 plays next."""
-    state = new_game(Rules(players=2))
+    state = new_game(Rules(mode="classic", players=2))
     expected = f"{PRINTED} draw P1 normal 0 - - - P2 - - - A1..G4 {LEVELS} 18L,18L -,- 0,0 - -"
     assert to_text(state) == expected + TWO
     assert from_text(expected + TWO) == state
     four = expected.replace("18L,18L -,- 0,0", "18L,18L,18L,18L -,-,-,- 0,0,0,0")
-    assert to_text(new_game()) == four
+    assert to_text(new_game(Rules(mode="classic"))) == four + " rules:mode=classic"
 
 
 def test_fresh_professional_game_text_tikal_auction_1_2() -> None:
@@ -78,10 +79,10 @@ def test_fresh_professional_game_text_tikal_auction_1_2() -> None:
 
 def test_start_worker_text_tikal_setup_3() -> None:
     """TIKAL-SETUP-3 (Rules.start_worker): one worker of each player on the base camp."""
-    state = new_game(Rules(players=2, start_worker=True))
+    state = new_game(Rules(mode="classic", players=2, start_worker=True))
     text = to_text(state)
     assert text.startswith("8/8/8/*,*,6/*+1:1+2:1,*,6 draw P1 ")
-    assert " 17L,17L " in text and text.endswith(" rules:players=2;start_worker=true")
+    assert " 17L,17L " in text and text.endswith(" rules:mode=classic;players=2;start_worker=true")
     assert from_text(text) == state
 
 
@@ -90,7 +91,7 @@ def test_draw_place_and_spend_text_tikal_draw_1_place_4_uncover_2() -> None:
     its printed 1, so no '='), TIKAL-ENTER-1, TIKAL-MOVE-3 and TIKAL-UNCOVER-2: c1 now
     shows 2 ('=2'), one level tile of value 2 is used, 3 AP are left and c1 was raised
     this turn; P1 has the leader on c1 and a worker on a1, 17 workers in supply."""
-    state = play(new_game(Rules(players=2)), *FIRST_TURN)
+    state = play(new_game(Rules(mode="classic", players=2)), *FIRST_TURN)
     text = (
         "8/8/8/*,*,6/*+1:1,*,A1:0=2+1:L,5 actions P1 normal 3 c1 - - P2 P1 - - A2..G4 "
         "2,6,9,11,8,5,3,2,1 17,18L -,- 0,0 - -" + TWO
@@ -104,7 +105,8 @@ def test_dig_and_find_text_tikal_treasure_1_3() -> None:
     worker there and digs: 3 treasures lie there ('$3'), c2 is dug, chance finds the
     treasure (phase treasure); find=E gives P2 an E and, with no AP left, P1's turn
     begins with a draw."""
-    state = play(new_game(Rules(players=2)), *FIRST_TURN, "end", "draw=A2", "place:c2:0")
+    start = new_game(Rules(mode="classic", players=2))
+    state = play(start, *FIRST_TURN, "end", "draw=A2", "place:c2:0")
     state = play(state, "enter:w:a1", "enter:w:a1", "move:w:a1:c2", "dig:c2")
     board = "8/8/8/*,*,A2:0$3+2:1,5/*+1:1+2:1,*,A1:0=2+1:L,5"
     rest = "P1 P2 - - A3..G4 2,6,9,11,8,5,3,2,1 17,16L"
@@ -120,7 +122,7 @@ def test_volcano_queue_text_tikal_score_1_2() -> None:
     """TIKAL-SCORE-1, TIKAL-SCORE-2: after six A tiles fill row 1, P1 draws volcano B1:
     it is set aside in hand, P1 then P2 take scoring turns and P1 the volcano turn
     (the queue); at the volcano turn P1 places B1."""
-    state = new_game(Rules(players=2))
+    state = new_game(Rules(mode="classic", players=2))
     for tile, spot in zip("123456", ("c1:0", "d1:0", "e1:1", "f1:0", "g1:1", "h1:0"), strict=True):
         state = play(state, f"draw=A{tile}", f"place:{spot}", "end")
     row1 = "*,*,A1:0,A2:0,A3:1,A4:0,A5:1,A6:0"
@@ -160,22 +162,26 @@ def test_removed_pieces_are_derived_tikal_guard_3() -> None:
 
 
 def test_rules_field_and_manifest_tikal_tile_7() -> None:
-    """Non-default rules form a 20th field; a custom manifest (TIKAL-TILE-7) is named
-    name@version and read only with the rules that hold it."""
+    """Non-default rules form a 20th field (the base game names its mode: the default is
+    'speed'); a custom manifest (TIKAL-TILE-7) is named name@version and read only with
+    the rules that hold it."""
     assert rules_to_text(Rules()) == ""
-    assert rules_from_text("players=4;mode=classic") == Rules()
+    assert rules_to_text(Rules(mode="classic")) == "mode=classic"
+    assert rules_from_text("players=4;mode=speed") == Rules()
+    assert rules_from_text("players=4;mode=classic") == Rules(mode="classic")
     letters = [t.letter for t in tikalspeed.load_manifest().tiles]
-    rules = Rules(players=2, manifest=variant_manifest(letters, [0] * 36))
+    rules = Rules(mode="classic", players=2, manifest=variant_manifest(letters, [0] * 36))
     state = new_game(rules)
     text = to_text(state)
-    assert text.endswith(" rules:players=2;manifest=shuffled@1")
+    assert text.endswith(" rules:mode=classic;players=2;manifest=shuffled@1")
     assert from_text(text, rules=rules) == state
     with pytest.raises(NotationError, match="unknown manifest 'shuffled@1'") as e:
         from_text(text)
     assert e.value.position == len(text) - len("shuffled@1")
+    plain = to_text(new_game(Rules(mode="classic")))
     with pytest.raises(NotationError, match="not the rules given") as e:
-        from_text(to_text(new_game()), rules=rules)
-    assert e.value.position == len(to_text(new_game()))
+        from_text(plain, rules=rules)
+    assert e.value.position == plain.index("rules:")
 
 
 # ------------------------------------------------------------------ round trips
@@ -230,7 +236,7 @@ def test_every_legal_token_reads_back_tikal_turn_4() -> None:
 def test_parse_action_kinds() -> None:
     """Each token form reads as its action, for whoever acts in the state; chance
     outcomes belong to chance; tiles are resolved through the manifest."""
-    s = play(new_game(Rules(players=3)), "draw=A1", "place:c1:0")
+    s = play(new_game(Rules(mode="classic", players=3)), "draw=A1", "place:c1:0")
     assert s.active == 0
     assert parse_action(s, "draw=A4") == tikalspeed.DrawTile(3)
     assert parse_action(s, "reveal=G4") == tikalspeed.RevealTile(35)
@@ -255,7 +261,7 @@ def test_parse_action_kinds() -> None:
 def test_well_formed_illegal_token_is_left_to_the_rules_tikal_turn_4() -> None:
     """A readable token the state does not allow is the engine's to refuse: a bid in
     the classic game (TIKAL-TURN-4)."""
-    s = new_game(Rules(players=2))
+    s = new_game(Rules(mode="classic", players=2))
     with pytest.raises(tikalspeed.IllegalActionError) as e:
         apply(s, parse_action(s, "bid:3"))
     assert e.value.clause == "TIKAL-TURN-4"
@@ -291,14 +297,14 @@ def test_parse_action_errors(token: str, position: int, message: str) -> None:
     """Unreadable tokens raise NotationError at the offset of the bad part (a 3-player
     game, so P4 is no player)."""
     with pytest.raises(NotationError, match=message) as e:
-        parse_action(new_game(Rules(players=3)), token)
+        parse_action(new_game(Rules(mode="classic", players=3)), token)
     assert e.value.position == position
 
 
 def test_parse_action_rejects_non_text() -> None:
     """Only a str is an action token."""
     with pytest.raises(NotationError):
-        parse_action(new_game(), 3)  # type: ignore[arg-type]
+        parse_action(new_game(Rules(mode="classic")), 3)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ errors
@@ -405,7 +411,7 @@ FROM_TEXT_ERRORS = [
     (GOOD, {19: "rules:players=2;players=2"}, 19, 16, "twice"),
     (GOOD, {19: "rules:players=2;start_worker=yes"}, 19, 29, "true or false"),
     (GOOD, {19: "rules:players"}, 19, 6, "needs '='"),
-    (GOOD, {19: "rules:players=3"}, 14, 0, "one entry per player"),
+    (GOOD, {19: "rules:mode=classic;players=3"}, 14, 0, "one entry per player"),
     (AUCTION, {17: "-"}, 17, 0, "opener/played/bidders/bid/passer"),
     (AUCTION, {17: "P1/-/-/-"}, 17, 0, "opener/played/bidders/bid/passer"),
     (AUCTION, {17: "P1/-/-/5/-"}, 17, 7, "high bid is"),

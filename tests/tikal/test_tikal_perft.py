@@ -6,7 +6,8 @@ finished game ends a sequence early (it is no leaf at a greater depth).
 
 The positions and counts live in ``tests/tikal/perft/*.txt``:
 
-``rules: k=v;...``      non-default rules (``players=2;mode=professional``)
+``rules: k=v;...``      non-default rules (``mode=classic;players=2``; the mode is
+                        always written, the default being Speed)
 ``actions: ...``        action tokens (``str(action)``) played from ``new_game(rules)``,
                         chance outcomes included; an indented line continues a field
 ``at: PHASE PLAYER [AP]``  what the built position must be waiting for

@@ -32,7 +32,9 @@ from tikalspeed import (
     write_record,
 )
 
-TWO = Rules(players=2)
+TWO = Rules(mode="classic", players=2)
+TWO_TEXT = "mode=classic;players=2"
+"""The Rules header value of TWO: the base game names its mode (the default is 'speed')."""
 AUCTION = Rules(mode="professional", players=2)
 CLASSIC_TOKENS = (
     "draw=A1 place:c1:0 enter:l:a1 enter:w:a1 move:l:a1:c1 uncover:c1 end",
@@ -77,7 +79,7 @@ def test_classic_record_text_tikal_draw_1() -> None:
     final, actions = tokens_to_actions(TWO, CLASSIC_TOKENS)
     rec = Record.from_actions(actions, rules=TWO)
     assert rec.actions[0] == DrawTile(0) and rec.actions[0].player == CHANCE
-    text = header("players=2") + f"1. {CLASSIC_TOKENS[0]}\n2. {CLASSIC_TOKENS[1]}\n3. *\n"
+    text = header(TWO_TEXT) + f"1. {CLASSIC_TOKENS[0]}\n2. {CLASSIC_TOKENS[1]}\n3. *\n"
     assert write_record(rec) == text
     assert read_record(text) == rec
     states = replay(rec)
@@ -101,10 +103,10 @@ def test_auction_record_text_tikal_auction_2_to_7() -> None:
 def test_turn_numbers_are_optional_but_checked() -> None:
     """Turn numbers may be left out; one that is given must be the turn's."""
     body = " ".join(CLASSIC_TOKENS) + " *\n"
-    rec = read_record(header("players=2") + body)
+    rec = read_record(header(TWO_TEXT) + body)
     assert len(rec.actions) == 14
     with pytest.raises(NotationError, match=r"turn number 2\. but this is turn 1") as e:
-        read_record(header("players=2") + "2. " + body)
+        read_record(header(TWO_TEXT) + "2. " + body)
     assert e.value.position == 6
 
 
@@ -116,7 +118,7 @@ def test_seed_record_header() -> None:
     place = next(a for a in tikalspeed.legal_actions(state))
     rec = Record.from_actions([place, end], rules=TWO, seed=42)
     text = write_record(rec)
-    assert text.splitlines()[2:4] == ['[Rules "players=2"]', '[Seed "42"]']
+    assert text.splitlines()[2:4] == ['[Rules "mode=classic;players=2"]', '[Seed "42"]']
     assert text.splitlines()[-2:] == [f"1. {place} end", "2. *"]
     assert replay(read_record(text))[0] == state
 
@@ -128,7 +130,7 @@ def test_position_record_counts_turns_from_the_position() -> None:
     start = replay(Record.from_actions(actions, rules=TWO))[-3]
     rec = Record.from_actions(actions[-2:], start=start)
     assert rec.rules == TWO and rec.start == to_text(start)
-    text = header("players=2", f'[Position "{to_text(start)}"]') + "1. uncover:c1 end\n2. *\n"
+    text = header(TWO_TEXT, f'[Position "{to_text(start)}"]') + "1. uncover:c1 end\n2. *\n"
     assert write_record(rec) == text
     assert read_record(text) == rec
     assert replay(rec)[-1] == mid
@@ -142,7 +144,7 @@ def _last_turn(rules: Rules, seed: int) -> tuple[State, tikalspeed.Action, State
 
 def test_finished_record_ends_with_the_winner_tikal_end_2() -> None:
     """TIKAL-END-2: the result token (and header) is the winner, P1 … P4."""
-    before, last, final = _last_turn(Rules(players=3), 5)
+    before, last, final = _last_turn(Rules(mode="classic", players=3), 5)
     assert final.result is not None and final.result.winner is not None
     winner = f"P{final.result.winner + 1}"
     rec = Record.from_actions([last], start=before)
@@ -154,7 +156,7 @@ def test_finished_record_ends_with_the_winner_tikal_end_2() -> None:
 def test_shared_win_record_tikal_end_2() -> None:
     """TIKAL-END-2: a tie at the top is a shared win, written 'shared'. The scores
     before the last turn are set so that everyone ends on 30."""
-    before, last, final = _last_turn(Rules(players=4), 8)
+    before, last, final = _last_turn(Rules(mode="classic", players=4), 8)
     assert final.result is not None
     gained = [f - b for f, b in zip(final.result.scores, before.scores, strict=True)]
     even = attrs.evolve(before, scores=tuple(30 - g for g in gained))
@@ -190,11 +192,11 @@ def test_custom_manifest_record_tikal_tile_7() -> None:
     """TIKAL-TILE-7: a record of a game with a corrected manifest names it in its Rules
     header and reads back only with those rules."""
     letters = [t.letter for t in tikalspeed.load_manifest().tiles]
-    rules = Rules(players=2, manifest=variant_manifest(letters, [0] * 36))
+    rules = Rules(mode="classic", players=2, manifest=variant_manifest(letters, [0] * 36))
     game = playout(rules, 3, max_plies=40)
     rec = Record.from_actions(game.actions, rules=rules)
     text = write_record(rec)
-    assert '[Rules "players=2;manifest=shuffled@1"]' in text
+    assert '[Rules "mode=classic;players=2;manifest=shuffled@1"]' in text
     assert read_record(text, rules=rules) == rec
     with pytest.raises(NotationError, match="unknown manifest") as e:
         read_record(text)
@@ -219,7 +221,7 @@ def test_headers_round_trip() -> None:
 BASE = [
     '[Game "Tikal"]',
     '[Format "1"]',
-    '[Rules "players=2"]',
+    '[Rules "mode=classic;players=2"]',
     '[Result "*"]',
     "",
     f"1. {CLASSIC_TOKENS[0]}",
@@ -315,7 +317,7 @@ def test_replay_checks_the_result() -> None:
         {"headers": (("Bad Key", "a"),)},
         {"headers": (("Event", "two\nlines"),)},
         {"seed": "7"},
-        {"rules": TWO, "start": to_text(new_game())},
+        {"rules": TWO, "start": to_text(new_game(Rules(mode="classic")))},
         {"start": 3},
     ],
 )

@@ -62,7 +62,7 @@ def _states(seeds: range, rules: Rules) -> list[State]:
 
 
 STATES = {
-    "classic": _states(range(2), Rules(players=4)),
+    "classic": _states(range(2), Rules(mode="classic", players=4)),
     "professional": _states(range(2), Rules(mode="professional", players=3)),
     "speed": _states(range(1), Rules(mode="speed", players=4)),
 }
@@ -146,7 +146,7 @@ def test_border_digits_are_crossing_costs(mode: str) -> None:
 def test_margins_name_rows_and_columns() -> None:
     """TIKAL-BOARD-1: column letters a-h above and below each column, row numbers 1-5 on
     the left beside column a and on the right beside column h."""
-    lines = render_board(new_game(seed=1)).splitlines()
+    lines = render_board(new_game(Rules(mode="classic"), seed=1)).splitlines()
     assert len(lines) == BOARD_LINES
     for k, letter in enumerate("abcdefgh"):
         assert lines[0][2 + 10 * k + 5] == letter == lines[-1][2 + 10 * k + 5]
@@ -159,7 +159,7 @@ def test_margins_name_rows_and_columns() -> None:
 
 def test_crowded_box_is_listed_under_the_board() -> None:
     """A box too small for its pieces shows '*' and the pieces are listed in full."""
-    s = new_game(seed=1)
+    s = new_game(Rules(mode="classic"), seed=1)
     workers = [list(w) for w in s.workers]
     for p in range(4):
         workers[p][0] = 10 + p
@@ -246,10 +246,10 @@ def test_plain_ascii_and_stable_shape() -> None:
 
 def test_non_default_rules_listed() -> None:
     """Rules.non_default: a position under other rules says which, in the status block."""
-    s = new_game(Rules(players=3, sold_out="skip", guard_on_tie=True), seed=1)
+    s = new_game(Rules(mode="classic", players=3, sold_out="skip", guard_on_tie=True), seed=1)
     last = render_status(s).splitlines()[-1]
-    assert last == "rules:     players=3, sold_out=skip, guard_on_tie=true"
-    assert "rules:" not in render_status(new_game(seed=1))
+    assert last == "rules:     mode=classic, players=3, sold_out=skip, guard_on_tie=true"
+    assert "rules:" not in render_status(new_game(seed=1))  # Rules(): nothing to list
 
 
 def _line(s: State, label: str) -> str:
@@ -262,7 +262,7 @@ def test_speed_status_round_order_secured_tokens_and_phases() -> None:
     names the phase of the round, the Round Order, the tiles secured and not yet placed,
     every player's tokens in hand and the volcano placers, as the state holds them."""
     names = {"auction": set(), "placement": set(), "jumps": set(), "bonus": set()}
-    ids = terrain(Rules().manifest).tile_ids
+    ids = terrain(Rules(mode="speed").manifest).tile_ids
     volcano_seen = False
     for s in STATES["speed"]:
         if s.phase is Phase.OVER:

@@ -89,9 +89,11 @@ def costs(events: list[object]) -> list[int]:
 
 
 def test_tikal_mode_1_classic_draws_professional_auctions() -> None:
-    """TIKAL-MODE-1: classic starts at a draw, professional at the auction display."""
-    assert game().phase is Phase.DRAW
+    """TIKAL-MODE-1: classic starts at a draw, professional and Speed (the default mode)
+    at the auction display."""
+    assert game(mode="classic").phase is Phase.DRAW
     assert game(mode="professional").phase is Phase.REVEAL
+    assert Rules().mode == "speed" and game(mode="speed").phase is Phase.REVEAL
     with pytest.raises(ValueError, match="mode"):
         Rules(mode="speedy")
 
@@ -127,7 +129,7 @@ def test_tikal_setup_1_pieces_start_in_supply(n: int) -> None:
 def test_tikal_setup_1_two_to_four_players(n: int) -> None:
     """TIKAL-SETUP-1: 1 or 5 players are refused."""
     with pytest.raises(ValueError, match="players"):
-        Rules(players=n)
+        Rules(mode="classic", players=n)
 
 
 def test_tikal_setup_2_one_stack_per_letter_a_on_top() -> None:

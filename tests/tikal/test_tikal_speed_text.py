@@ -225,7 +225,7 @@ def test_marks_and_mode_errors(games: Any) -> None:
     without = " ".join(f for f in to_text(s).split(" ") if not f.startswith("speed:"))
     with pytest.raises(NotationError, match=r"speed position has a .speed:\.\.\.. field"):
         from_text(without)
-    classic = to_text(new_game(Rules(players=2)))
+    classic = to_text(new_game(Rules(mode="classic", players=2)))
     head, rules = classic.rsplit(" ", 1)
     with pytest.raises(NotationError, match="only the speed game has a speed field"):
         from_text(f"{head} speed:10,10/-/-/-/-/-,-/- {rules}")
@@ -234,7 +234,7 @@ def test_marks_and_mode_errors(games: Any) -> None:
 def test_classic_and_professional_strings_keep_their_fields() -> None:
     """The classic and professional position strings are unchanged: 19 fields and the
     rules, no speed field."""
-    for rules in (Rules(players=2), Rules(mode="professional", players=3)):
+    for rules in (Rules(mode="classic", players=2), Rules(mode="professional", players=3)):
         fields = to_text(new_game(rules, seed=1)).split(" ")
         assert len(fields) == 20 and not any(f.startswith("speed:") for f in fields)
 
@@ -280,7 +280,7 @@ def test_speed_json_errors(games: Any) -> None:
     with pytest.raises(NotationError) as e:
         jsonio.state_from_json(obj)
     assert e.value.position == "$.raised[0].player"
-    classic = jsonio.state_to_json(new_game(Rules(players=2)))
+    classic = jsonio.state_to_json(new_game(Rules(mode="classic", players=2)))
     classic["speed"] = obj["speed"]
     with pytest.raises(NotationError, match="only the speed game"):
         jsonio.state_from_json(classic)

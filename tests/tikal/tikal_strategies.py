@@ -154,7 +154,7 @@ def random_action(s: State, rng: random.Random) -> Action:
     players CHANCE … 3, all ints): an out-of-range or non-int field of an AP action or
     a treasure find currently makes is_legal/step raise IndexError, TypeError or
     AssertionError instead of IllegalActionError (reported to the lead, e.g. ``s =
-    new_game(Rules(players=2), seed=1); s = apply(s, legal_actions(s)[0]);
+    new_game(Rules(mode="classic", players=2), seed=1); s = apply(s, legal_actions(s)[0]);
     is_legal(s, CampMove(0, 0, 0, 40))``). Half of the actions copy a legal one and
     change one field, so near misses are common.
     """
