@@ -3,7 +3,7 @@
 The base game (``Rules(mode='classic')``) and the professional auction game
 (``Rules(mode='professional')``) for 2–4 players, with the same contract as
 :mod:`tiki` (``design/contract.md``); the Speed variant itself is the next step. The
-tiles and board are data: a checked manifest (:mod:`tikalspeed.tiles`, default in
+tiles and board are data: a checked manifest (:mod:`tikalspeed.manifest`, default in
 ``tikalspeed/data/manifest.json``) over the board geometry of
 :mod:`tikalspeed.hexgrid`. The rules are in ``specs/tikal.md``, clause by clause.
 
@@ -109,23 +109,20 @@ from .jsonio import (
     state_from_json,
     state_to_json,
 )
+from .manifest import (
+    Board,
+    Components,
+    Manifest,
+    PrintedHex,
+    load_manifest,
+    manifest_from_json,
+    manifest_to_json,
+)
 from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
 from .record import Record, read_record, replay, write_record
 from .rules import Rules
 from .state import AP_PER_TURN, CHANCE, Outcome, Phase, State, TurnKind
-from .tiles import (
-    Board,
-    Components,
-    Kind,
-    Manifest,
-    PrintedHex,
-    Tile,
-    distinct_rotations,
-    load_manifest,
-    manifest_from_json,
-    manifest_to_json,
-    rotate,
-)
+from .tiles import Kind, Tile, distinct_rotations, rotate
 
 __all__ = [
     "AP_PER_TURN",

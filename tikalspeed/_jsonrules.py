@@ -9,8 +9,8 @@ import attrs
 from ._jsonread import JSON, fail, kind_of, read_int, read_object, read_str
 from ._rulestext import resolve_manifest
 from .errors import ManifestError
+from .manifest import Manifest, load_manifest, manifest_from_json, manifest_to_json
 from .rules import Rules
-from .tiles import Manifest, load_manifest, manifest_from_json, manifest_to_json
 
 __all__ = ["rules_from_json", "rules_to_json"]
 

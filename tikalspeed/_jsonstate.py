@@ -25,10 +25,11 @@ from ._jsonrules import rules_from_json, rules_to_json
 from ._jsonspeed import SPEED_FIELDS, marks_from_json, marks_to_json, speed_from_json, speed_to_json
 from .actions import TREASURE_NAMES, player_name
 from .hexgrid import CELL_COUNT, CELL_NAMES
+from .manifest import Manifest
 from .rules import Rules
 from .state import EMPTY, GUARDING, PRINTED, REMOVED, SUPPLY, Outcome, Phase, State, TurnKind
 from .terrain import terrain
-from .tiles import LETTERS, Kind, Manifest
+from .tiles import LETTERS, Kind
 
 __all__ = ["rules_from_json", "rules_to_json", "state_from_json", "state_to_json"]
 

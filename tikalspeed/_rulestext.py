@@ -13,8 +13,8 @@ from typing import Any
 import attrs
 
 from .errors import NotationError
+from .manifest import Manifest, load_manifest
 from .rules import Rules
-from .tiles import Manifest, load_manifest
 
 __all__ = ["manifest_ref", "rules_from_text", "rules_to_text"]
 

@@ -36,15 +36,17 @@ from .actions import (
     player_name,
 )
 from .apactions import ap_actions, cheapest, why_ap_illegal
+from .auction import start_round
 from .errors import IllegalActionError
 from .events import Event
-from .flow import Work, apply_action, begin_turn, start_round, top_letter
+from .flow import apply_action, begin_turn
 from .hexgrid import NEIGHBOURS
 from .rules import Rules
 from .speed import MAX_TOKENS, TOKENS
 from .state import CHANCE, EMPTY, PRINTED, SUPPLY, Outcome, Phase, State, TurnKind
 from .terrain import placements, terrain
 from .tiles import Kind
+from .work import Work, top_letter
 
 _DEFAULT_RULES = Rules()
 

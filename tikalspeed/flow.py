@@ -1,15 +1,10 @@
-"""The turn machinery: turns, scoring rounds, the final round and the auction.
+"""The turn machinery: turns, scoring rounds, the final round, and applying actions.
 
-Transitions build the next state on a :class:`Work` copy: a dict of changed fields
-over the old state, frozen once at the end with ``attrs.evolve``.
+The auction lives in :mod:`tikalspeed.auction`, the Speed rounds in
+:mod:`tikalspeed.speed`; all build the next state on a :class:`~tikalspeed.work.Work`.
 """
 
 from __future__ import annotations
-
-import operator
-from typing import Any
-
-import attrs
 
 from .actions import (
     LEADER,
@@ -34,11 +29,9 @@ from .actions import (
     Uncover,
 )
 from .apactions import CLAUSES, COSTS, force, mark, move_cost, next_level
+from .auction import bid, continue_auctions, display_size
 from .events import (
     ActionTaken,
-    AuctionOpened,
-    AuctionWon,
-    BidMade,
     Event,
     GameOver,
     PiecesRemoved,
@@ -55,79 +48,11 @@ from .events import (
 from .state import AP_PER_TURN, EMPTY, GUARDING, REMOVED, Outcome, Phase, State, TurnKind
 from .terrain import placements, terrain
 from .tiles import Kind
+from .work import Work, take_from_stack, tiles_left
 
 SET_SCORES = (0, 1, 3, 6)
 """TIKAL-SCORE-3: points for holding 0, 1, 2 or 3 treasures of one kind."""
 
-
-_FIELDS = tuple(a.name for a in attrs.fields(State))
-_ALL_FIELDS = operator.attrgetter(*_FIELDS)
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-
-
-class Work:
-    """A scratch copy of a state, used inside one transition only."""
-
-    __slots__ = ("changes", "events", "state")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.changes: dict[str, Any] = {}
-        self.events: list[Event] = []
-
-    def __getattr__(self, name: str) -> Any:
-        changes = self.changes  # a slot: found without coming back here
-        if name in changes:
-            return changes[name]
-        return getattr(self.state, name)
-
-    def set(self, **fields: Any) -> None:
-        self.changes.update(fields)
-
-    def set_item(self, name: str, index: int, value: Any) -> None:
-        row = list(getattr(self, name))
-        row[index] = value
-        self.changes[name] = tuple(row)
-
-    def set_cell(self, name: str, player: int, cell: int, value: int) -> None:
-        rows = list(getattr(self, name))
-        row = list(rows[player])
-        row[cell] = value
-        rows[player] = tuple(row)
-        self.changes[name] = tuple(rows)
-
-    def freeze(self) -> State:
-        if not self.changes:
-            return self.state
-        values = list(_ALL_FIELDS(self.state))
-        for name, value in self.changes.items():
-            values[_INDEX[name]] = value
-        return State(*values)
-
-    @property
-    def now(self) -> State:
-        """The state as changed so far (for read-only helpers that take a State)."""
-        return self.freeze()
-
-
-def tiles_left(w: Work) -> bool:
-    """Whether any tile is still to be played: in the stacks, in hand or on display."""
-    return bool(w.hand >= 0 or w.display or any(w.stacks))
-
-
-def top_letter(state: State) -> int:
-    """The index of the topmost letter stack that still holds tiles (TIKAL-DRAW-1)."""
-    for i, stack in enumerate(state.stacks):
-        if stack:
-            return i
-    return -1
-
-
-def take_from_stack(w: Work, tile: int) -> None:
-    stacks = list(w.stacks)
-    i = top_letter(w.state)
-    stacks[i] = tuple(t for t in stacks[i] if t != tile)
-    w.set(stacks=tuple(stacks))
 
 
 # --------------------------------------------------------------------------- turns
@@ -274,88 +199,6 @@ def finish(w: Work) -> None:
 
 
 # --------------------------------------------------------------------------- auction
-
-
-def start_round(w: Work) -> None:
-    """TIKAL-AUCTION-2: a new round; the display is filled by chance."""
-    w.set(played=(), display=(), phase=Phase.REVEAL, active=w.round_opener)
-
-
-def display_size(w: Work) -> int:
-    players: int = w.rules.players
-    return min(players, len(w.display) + sum(len(s) for s in w.stacks))
-
-
-def continue_auctions(w: Work) -> None:
-    """Open the next auction of the round, or start a new round."""
-    n = w.rules.players
-    played = w.played
-    if w.rules.mode == "speed" and played and (len(played) == n or not w.display):
-        from . import speed
-
-        speed.start_placement(w)  # SPEED-AUCTION-1: everyone has secured a tile
-        return
-    if len(played) == n or not w.display:
-        if played:
-            w.set(round_opener=(played[-1] + 1) % n)  # TIKAL-AUCTION-4
-        start_round(w)
-        return
-    eligible = [p for p in range(n) if p not in played]
-    if len(eligible) == 1:  # TIKAL-AUCTION-7: the last player takes the last tile free
-        win_auction(w, eligible[0], 0, "TIKAL-AUCTION-7")
-        return
-    start = (played[0] + 1) % n if played else w.round_opener  # TIKAL-AUCTION-4
-    order = tuple(p for p in ((start + i) % n for i in range(n)) if p not in played)
-    w.events.append(AuctionOpened(order))
-    w.set(
-        bidders=order,
-        high_bid=0,
-        high_bidder=-1,
-        first_passer=-1,
-        active=order[0],
-        phase=Phase.BID,
-    )
-
-
-def _next_bidder(bidders: tuple[int, ...], after: int, n: int) -> int:
-    for i in range(1, n + 1):
-        p = (after + i) % n
-        if p in bidders:
-            return p
-    return bidders[0]
-
-
-def win_auction(w: Work, player: int, price: int, clause: str) -> None:
-    """TIKAL-AUCTION-5: the winner pays, may bid no more this round, chooses a tile."""
-    w.events.append(AuctionWon(player, price, clause))
-    w.set_item("scores", player, w.scores[player] - price)
-    w.set(played=(*w.played, player), bidders=(), active=player, phase=Phase.CHOOSE)
-    if w.rules.mode != "speed":
-        w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
-        w.events.append(TurnBegan(player, TurnKind.NORMAL.value))
-
-
-def bid(w: Work, action: Bid | PassBid) -> None:
-    """TIKAL-AUCTION-3: bid higher or pass for good; TIKAL-AUCTION-6: all pass."""
-    n = w.rules.players
-    player = action.player
-    bidders = w.bidders
-    if isinstance(action, Bid):
-        w.events.append(BidMade(player, action.amount))
-        w.set(high_bid=action.amount, high_bidder=player)
-    else:
-        w.events.append(BidMade(player, 0))
-        if w.first_passer < 0:
-            w.set(first_passer=player)
-        bidders = tuple(p for p in bidders if p != player)
-        w.set(bidders=bidders)
-    if not bidders:
-        win_auction(w, w.first_passer, 0, "TIKAL-AUCTION-6")
-    elif len(bidders) == 1 and w.high_bidder == bidders[0]:
-        win_auction(w, bidders[0], w.high_bid, "TIKAL-AUCTION-5")
-    else:
-        w.set(active=_next_bidder(bidders, player, n))
-
 
 # --------------------------------------------------------------------------- apply
 

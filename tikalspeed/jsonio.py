@@ -62,11 +62,11 @@ from .actions import (
 )
 from .errors import NotationError
 from .hexgrid import CELL_NAMES
+from .manifest import Manifest, load_manifest
 from .record import Record, play, result_of
 from .rules import Rules
 from .state import CHANCE, State
 from .terrain import terrain
-from .tiles import Manifest, load_manifest
 
 __all__ = [
     "action_from_json",

@@ -76,6 +76,7 @@ from __future__ import annotations
 from ._speedstatus import speed_decision, speed_lines, speed_turn
 from .actions import TREASURE_NAMES, player_name
 from .hexgrid import CELL_NAMES, COLUMNS, NE, ROWS, SE, STEP, S
+from .manifest import Manifest
 from .state import (
     AP_PER_TURN,
     CHANCE,
@@ -87,7 +88,7 @@ from .state import (
     State,
 )
 from .terrain import border_cost, terrain
-from .tiles import LETTERS, Kind, Manifest
+from .tiles import LETTERS, Kind
 
 __all__ = ["render", "render_board", "render_status"]
 

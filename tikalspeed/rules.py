@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .tiles import Manifest, load_manifest
+from .manifest import Manifest, load_manifest
 
 MODES = ("classic", "professional", "speed")
 """The game modes: base Tikal, the professional auction game, Tikal on Speed."""

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from .actions import ChooseTokens
 from .apactions import can_act
+from .auction import start_round
 from .events import PointsLost, TileSecured, TokensChosen, TokensReturned, TokensRevealed
-from .flow import Work, begin_turn, finish, score_player, start_round, tiles_left
+from .flow import begin_turn, finish, score_player
 from .state import AP_PER_TURN, Phase, TurnKind
 from .terrain import terrain
 from .tiles import Kind
+from .work import Work, tiles_left
 
 TOKENS = 10
 """SPEED-TOKENS-1: tokens per player."""

@@ -11,8 +11,9 @@ import functools
 
 from . import hexgrid
 from .hexgrid import CELL_COUNT, LINKS, NEIGHBOURS, OPPOSITE
+from .manifest import Manifest
 from .state import AP_PER_TURN, EMPTY, PRINTED
-from .tiles import Kind, Manifest, Stones
+from .tiles import Kind, Stones
 
 _NO_STONES: Stones = (0, 0, 0, 0, 0, 0)
 

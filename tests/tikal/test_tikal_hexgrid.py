@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tikalspeed import hexgrid as h
-from tikalspeed.tiles import Kind, load_manifest
+from tikalspeed.manifest import load_manifest
+from tikalspeed.tiles import Kind
 
 cells = st.sampled_from(h.CELLS)
 directions = st.sampled_from(h.DIRECTIONS)

@@ -16,16 +16,15 @@ import pytest
 
 from tikalspeed import IllegalActionError, ManifestError, NotationError
 from tikalspeed.hexgrid import A1, B2
-from tikalspeed.tiles import (
+from tikalspeed.manifest import (
     Board,
     Components,
-    Kind,
     Manifest,
     PrintedHex,
-    Tile,
     load_manifest,
     manifest_to_json,
 )
+from tikalspeed.tiles import Kind, Tile
 
 DEFAULT = manifest_to_json(load_manifest())
 Json = dict[str, Any]

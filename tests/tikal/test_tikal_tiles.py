@@ -17,19 +17,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tikalspeed import hexgrid
-from tikalspeed.tiles import (
-    LETTERS,
+from tikalspeed.manifest import (
     Components,
-    Kind,
     Manifest,
-    Stones,
-    Tile,
-    distinct_rotations,
     load_manifest,
     manifest_from_json,
     manifest_to_json,
-    rotate,
 )
+from tikalspeed.tiles import LETTERS, Kind, Stones, Tile, distinct_rotations, rotate
 
 # tikal-tiles.md §2.2: id, type, value/masks, N, NE, SE, S, SW, NW, pattern
 TABLE_2_2 = """
