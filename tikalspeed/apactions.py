@@ -269,14 +269,17 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
     if ap >= 5:
         own_camps = len(entries) - 1
         if own_camps < state.rules.manifest.components.camps:  # TIKAL-CAMP-2
-            for c in board_info(state.rules.manifest, state.placed).sites:
+            info = board_info(state.rules.manifest, state.placed)
+            camps, ruins, kinds = state.camps, state.ruins, info.kinds
+            anywhere = not state.rules.camp_needs_member
+            for c in info.sites:  # jungle or treasure hexes
                 if (
-                    state.camps[c] == EMPTY
-                    and camp_site(state, c)
-                    and (not state.rules.camp_needs_member or workers[c] or leader == c)
+                    camps[c] == EMPTY
+                    and (kinds[c] is Kind.JUNGLE or not ruins[c])  # TIKAL-TREASURE-4
+                    and (anywhere or workers[c] or leader == c)  # TIKAL-CAMP-3
                 ):
                     out.append(_camp(p, c))
-        guarded = sum(1 for g in state.guards if g == p)
+        guarded = state.guards.count(p)
         if guarded < state.rules.manifest.components.guards:  # TIKAL-GUARD-4
             for c in mine:
                 if state.temples[c] and state.guards[c] == EMPTY and _has_force_lead(state, p, c):

@@ -193,11 +193,15 @@ def _patch(t: Terrain, old: BoardInfo, placed: tuple[int, ...], cell: int) -> Bo
 
 _INFO: dict[tuple[Manifest, tuple[int, ...]], BoardInfo] = {}
 _LAST: dict[Manifest, tuple[tuple[int, ...], BoardInfo]] = {}
+_INFO_BY_ID: dict[int, tuple[tuple[int, ...], Manifest, BoardInfo]] = {}
 _INFO_LIMIT = 512
 
 
 def board_info(manifest: Manifest, placed: tuple[int, ...]) -> BoardInfo:
     """The :class:`BoardInfo` of ``placed`` (shared: do not change it)."""
+    quick = _INFO_BY_ID.get(id(placed))
+    if quick is not None and quick[0] is placed and quick[1] is manifest:
+        return quick[2]
     key = (manifest, placed)
     info = _INFO.get(key)
     if info is None:
@@ -215,6 +219,9 @@ def board_info(manifest: Manifest, placed: tuple[int, ...]) -> BoardInfo:
             _INFO.clear()
         _INFO[key] = info
     _LAST[manifest] = (placed, info)
+    if len(_INFO_BY_ID) >= _INFO_LIMIT:
+        _INFO_BY_ID.clear()
+    _INFO_BY_ID[id(placed)] = (placed, manifest, info)
     return info
 
 
@@ -231,7 +238,6 @@ def border_cost(manifest: Manifest, placed: tuple[int, ...], a: int, b: int) -> 
     return None
 
 
-_DIST: dict[tuple[Manifest, tuple[int, ...], int], dict[int, int]] = {}
 _DIST_LAST: dict[tuple[Manifest, int], tuple[tuple[int, ...], dict[int, int]]] = {}
 _DIST_BY_ID: dict[tuple[int, int], tuple[tuple[int, ...], Manifest, dict[int, int]]] = {}
 _DIST_LIMIT = 8192
@@ -248,25 +254,20 @@ def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[
     quick = _DIST_BY_ID.get((id(placed), origin))
     if quick is not None and quick[0] is placed and quick[1] is manifest:
         return quick[2]  # the same board object as a moment ago: no hashing needed
-    key = (manifest, placed, origin)
-    found = _DIST.get(key)
-    if found is None:
-        info = board_info(manifest, placed)
-        last = _DIST_LAST.get((manifest, origin))
-        if (
-            last is not None
-            and info.parent is not None
-            and info.parent == last[0]
-            and all(last[1].get(n, _FAR) >= AP_PER_TURN for n in NEIGHBOURS[info.new_cell])
-        ):
-            # the one tile placed since lies beyond every path: a path through it would
-            # first reach one of its neighbours, at 10 AP or more
-            found = last[1]
-        else:
-            found = _search(info.links, origin)
-        if len(_DIST) >= _DIST_LIMIT:
-            _DIST.clear()
-        _DIST[key] = found
+    info = board_info(manifest, placed)
+    last = _DIST_LAST.get((manifest, origin))
+    parent = info.parent
+    if (
+        last is not None
+        and parent is not None
+        and (parent is last[0] or parent == last[0])
+        and all(last[1].get(n, _FAR) >= AP_PER_TURN for n in NEIGHBOURS[info.new_cell])
+    ):
+        # the one tile placed since lies beyond every path: a path through it would
+        # first reach one of its neighbours, at 10 AP or more
+        found = last[1]
+    else:
+        found = _search(info.links, origin)
     _DIST_LAST[(manifest, origin)] = (placed, found)
     if len(_DIST_BY_ID) >= _DIST_LIMIT:
         _DIST_BY_ID.clear()
