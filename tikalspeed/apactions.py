@@ -394,13 +394,15 @@ def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
 def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     p, piece, a, b = action.player, action.piece, action.origin, action.destination
     if not (type(a) is int and type(b) is int and 0 <= a < CELL_COUNT and 0 <= b < CELL_COUNT):
-        return "TIKAL-MOVE-3", f"{action!r} does not name two cells"
+        return "TIKAL-TURN-4", f"{action!r} is malformed: it does not name two cells"
+    if type(piece) is not int:
+        return "TIKAL-TURN-4", f"{action!r} is malformed: it does not name a piece"
     if piece == WORKER:
         present = state.workers[p][a] > 0
     elif piece == LEADER:
         present = state.leaders[p] == a
     else:
-        return "TIKAL-MOVE-3", f"{action!r} does not name a piece"
+        return "TIKAL-TURN-4", f"{action!r} is malformed: it does not name a piece"
     if not present:
         return "TIKAL-MOVE-3", f"{action}: no such piece of yours on {CELL_NAMES[a]}"
     cost = distances(state.rules.manifest, state.placed, a).get(b)

@@ -30,6 +30,7 @@ from .actions import (
     DrawTile,
     EndTurn,
     FindTreasure,
+    Move,
     PassBid,
     PlaceTile,
     RevealTile,
@@ -282,6 +283,8 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if type(player) is not int or player != actor:
         return "TIKAL-TURN-4", f"it is not {player!r}'s decision"
     if phase is Phase.ACTIONS:
+        if type(action) is Move:  # the common case: checked field by field below
+            return why_ap_illegal(state, action)
         if not isinstance(action, APAction):
             return "TIKAL-TURN-4", f"{type(action).__name__} is not an action-point action"
     elif type(action) not in _KINDS[phase]:
