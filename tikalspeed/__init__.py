@@ -6,7 +6,8 @@ placement phase and secret-token Jumps, :mod:`tikalspeed.speed`), the base game
 (``Rules(mode='professional')``) for 2–4 players, with the same contract as
 :mod:`tiki` (``design/contract.md``). The tiles and board are data: a checked
 manifest (:mod:`tikalspeed.manifest`, default in ``tikalspeed/data/manifest.json``)
-over the board geometry of :mod:`tikalspeed.hexgrid`. The rules are in ``specs/tikal.md``, clause by clause.
+over the board geometry of :mod:`tikalspeed.hexgrid`. The rules are in
+``specs/tikal.md``, clause by clause.
 
 >>> import tikalspeed
 >>> manifest = tikalspeed.load_manifest()
