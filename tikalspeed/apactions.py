@@ -416,8 +416,3 @@ def _why_move(state: State, action: Move) -> tuple[str, str] | None:
 def move_cost(state: State, action: Move) -> int:
     """The AP a legal :class:`Move` costs: its cheapest path (TIKAL-MOVE-3)."""
     return distances(state.rules.manifest, state.placed, action.origin)[action.destination]
-
-
-def describe(cell: int) -> str:
-    """The name of ``cell``."""
-    return CELL_NAMES[cell]

@@ -15,7 +15,7 @@ from .apactions import can_act
 from .auction import start_round
 from .events import PointsLost, TileSecured, TokensChosen, TokensReturned, TokensRevealed
 from .flow import begin_turn, finish, score_player
-from .state import AP_PER_TURN, Phase, TurnKind
+from .state import Phase, TurnKind
 from .terrain import terrain
 from .tiles import Kind
 from .work import Work, tiles_left
@@ -197,8 +197,3 @@ def _everyone(w: Work) -> list[int]:
     """The Round Order, then any player who secured nothing this round, in seat order."""
     order = list(w.round_order)
     return order + [p for p in range(w.rules.players) if p not in order]
-
-
-def bonus_ap() -> int:
-    """SPEED-SCORE-2: the bonus turn's action points."""
-    return AP_PER_TURN

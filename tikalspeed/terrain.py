@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 
-from . import hexgrid
 from .hexgrid import CELL_COUNT, LINKS, NEIGHBOURS, OPPOSITE
 from .manifest import Manifest
 from .state import AP_PER_TURN, EMPTY, PRINTED
@@ -324,8 +323,3 @@ def placements(
 
 _SPOTS = tuple((cell, rot) for cell in range(CELL_COUNT) for rot in range(6))
 """Shared ``(cell, rotation)`` pairs: index cell * 6 + rotation."""
-
-
-def cell_name(cell: int) -> str:
-    """The name of ``cell`` (re-exported from :mod:`tikalspeed.hexgrid`)."""
-    return hexgrid.CELL_NAMES[cell]
