@@ -13,20 +13,16 @@ state immutable.
 (1,)
 """
 
-from . import jsonio
-from .actions import (
-    Action,
-    Create,
-    FirstPlayer,
-    KeepShaman,
-    Layout,
-    Move,
-    MoveShaman,
-    Order,
-    Pass,
-    PlaceShaman,
-)
-from .board import (
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+import warnings
+from collections.abc import Sequence
+from types import ModuleType
+
+from .board.island import (
     A1,
     A2,
     A3,
@@ -50,7 +46,7 @@ from .board import (
     village_from_name,
     village_name,
 )
-from .engine import (
+from .engine.contract import (
     Transition,
     actors,
     apply,
@@ -62,8 +58,21 @@ from .engine import (
     sample_chance,
     step,
 )
-from .errors import IllegalActionError, NotationError
-from .events import (
+from .engine.moves import chance_outcomes, legal_actions
+from .model.actions import (
+    Action,
+    Create,
+    FirstPlayer,
+    KeepShaman,
+    Layout,
+    Move,
+    MoveShaman,
+    Order,
+    Pass,
+    PlaceShaman,
+)
+from .model.errors import IllegalActionError, NotationError
+from .model.events import (
     Event,
     FirstPlayerChosen,
     FruitReturned,
@@ -81,7 +90,10 @@ from .events import (
     TotemMoved,
     VillageInfluenced,
 )
-from .jsonio import (
+from .model.rules import DEFAULT_TILES, Rules
+from .model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Phase, State, X
+from .text import jsonio
+from .text.jsonio import (
     action_from_json,
     action_to_json,
     record_from_json,
@@ -89,13 +101,52 @@ from .jsonio import (
     state_from_json,
     state_to_json,
 )
-from .moves import chance_outcomes, legal_actions
-from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
-from .record import Record, read_record, replay, write_record
-from .rules import DEFAULT_TILES, Rules
-from .state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Phase, State, X
+from .text.notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
+from .text.record import Record, read_record, replay, write_record
 
 __version__ = "0.1.0"
+
+_MOVED = {
+    "tiki.actions": "tiki.model.actions",
+    "tiki.bench": "tiki.tools.bench",
+    "tiki.bots": "tiki.tools.bots",
+    "tiki.cli": "tiki.tools.cli",
+    "tiki.errors": "tiki.model.errors",
+    "tiki.events": "tiki.model.events",
+    "tiki.moves": "tiki.engine.moves",
+    "tiki.notation": "tiki.text.notation",
+    "tiki.record": "tiki.text.record",
+    "tiki.render": "tiki.tools.render",
+    "tiki.rules": "tiki.model.rules",
+    "tiki.state": "tiki.model.state",
+}
+"""Modules that moved into the layers in 0.2, by their old names: the old import
+still works (it is the same module object) and warns (``DeprecationWarning``)."""
+
+
+class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports a module by its old name (see ``_MOVED``) as the module it became."""
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        """A spec for an old module name, else ``None`` (the other finders look)."""
+        return importlib.util.spec_from_loader(fullname, self) if fullname in _MOVED else None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        new = _MOVED[spec.name]
+        warnings.warn(f"{spec.name} is now {new}", DeprecationWarning, stacklevel=2)
+        return importlib.import_module(new)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module was imported under its new name."""
+
+
+sys.meta_path.append(_MovedModules())
+sys.modules.setdefault("tiki.jsonio", jsonio)  # a public name: no warning
 
 __all__ = [
     "A1",

@@ -1,4 +1,4 @@
-"""Bots (tiki.bots): they only ever play legal actions, of every decision kind, and the
+"""Bots (tiki.tools.bots): they only ever play legal actions, of every decision kind, and the
 greedy bot plays better than chance."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tiki import (
     Rules,
     X,
 )
-from tiki.bots import Bot, GreedyBot, RandomBot, evaluate, final_state, play_game
+from tiki.tools.bots import Bot, GreedyBot, RandomBot, evaluate, final_state, play_game
 
 LAYOUT = (1, 2, 0, 1, 1, -1, 1, 0, 1)  # a1=+1 b1=+2 c1=0 a2=+1 b2=+1 c2=-1 a3=+1 b3=0 c3=+1
 

@@ -38,7 +38,7 @@ from tiki import (
     jsonio,
     new_game,
 )
-from tiki.jsonio import (
+from tiki.text.jsonio import (
     action_from_json,
     action_to_json,
     dumps,

@@ -28,11 +28,11 @@ from typing import Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
-from .actions import Action
-from .engine import Transition, sample_chance, step
-from .errors import IllegalActionError
-from .moves import legal_actions, turn_actions
-from .state import CHANCE, Phase, State
+from ..engine.contract import Transition, sample_chance, step
+from ..engine.moves import legal_actions, turn_actions
+from ..model.actions import Action
+from ..model.errors import IllegalActionError
+from ..model.state import CHANCE, Phase, State
 
 __all__ = [
     "Bot",

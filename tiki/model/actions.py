@@ -31,7 +31,7 @@ from typing import TypeAlias
 
 import attrs
 
-from .board import A1, A2, A3, B1, B2, B3, C1, C2, C3, VILLAGE_NAMES, edge_name
+from ..board.island import A1, A2, A3, B1, B2, B3, C1, C2, C3, VILLAGE_NAMES, edge_name
 from .state import CHANCE, O, X
 
 __all__ = [

@@ -10,7 +10,8 @@ import functools
 import itertools
 from fractions import Fraction
 
-from .actions import (
+from ..board.island import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
+from ..model.actions import (
     Action,
     Create,
     FirstPlayer,
@@ -22,8 +23,7 @@ from .actions import (
     Pass,
     PlaceShaman,
 )
-from .board import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
-from .state import CHANCE, PLAYER_SYMBOLS, PLAYERS, Phase, State
+from ..model.state import CHANCE, PLAYER_SYMBOLS, PLAYERS, Phase, State
 
 _NO_SHAMAN = len(EDGES)  # index used for "no shaman on the board"
 

@@ -32,8 +32,8 @@ result:    -
 
 from __future__ import annotations
 
-from .board import EDGES, VILLAGE_NAMES, edge_between, edge_name
-from .state import CHANCE, PLAYER_SYMBOLS, Phase, State
+from ..board.island import EDGES, VILLAGE_NAMES, edge_between, edge_name
+from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
 
 __all__ = ["render", "render_board", "render_status"]
 

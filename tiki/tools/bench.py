@@ -27,11 +27,11 @@ import time
 
 import attrs
 
-from .actions import Action
-from .engine import apply, new_game
-from .moves import legal_actions
-from .rules import Rules
-from .state import Phase, State
+from ..engine.contract import apply, new_game
+from ..engine.moves import legal_actions
+from ..model.actions import Action
+from ..model.rules import Rules
+from ..model.state import Phase, State
 
 __all__ = [
     "ApplyRate",

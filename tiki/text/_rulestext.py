@@ -10,8 +10,8 @@ from typing import Any
 
 import attrs
 
-from .errors import NotationError
-from .rules import Rules
+from ..model.errors import NotationError
+from ..model.rules import Rules
 
 __all__ = ["rules_from_text", "rules_to_text"]
 
@@ -56,7 +56,7 @@ def rules_from_text(text: str, offset: int = 0) -> Rules:
     >>> rules_from_text("shaman=true;colour=red")
     Traceback (most recent call last):
     ...
-    tiki.errors.NotationError: unknown rule 'colour' (at 12)
+    tiki.NotationError: unknown rule 'colour' (at 12)
     """
     if text == "":
         return Rules()

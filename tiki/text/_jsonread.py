@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .board import VILLAGE_NAMES, edge_from_name
-from .errors import NotationError
+from ..board.island import VILLAGE_NAMES, edge_from_name
+from ..model.errors import NotationError
 
 JSON = dict[str, Any]
 """A JSON object as Python sees it."""

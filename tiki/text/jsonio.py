@@ -24,6 +24,22 @@ from typing import Any
 
 import attrs
 
+from ..board.island import EDGE_NAMES, VILLAGE_NAMES
+from ..model.actions import (
+    Action,
+    Create,
+    FirstPlayer,
+    KeepShaman,
+    Layout,
+    Move,
+    MoveShaman,
+    Order,
+    Pass,
+    PlaceShaman,
+)
+from ..model.errors import NotationError
+from ..model.rules import Rules
+from ..model.state import CHANCE, Outcome, Phase, State
 from ._check import StateFault, check_state
 from ._jsonread import (
     JSON,
@@ -40,23 +56,7 @@ from ._jsonread import (
     read_player,
     read_village,
 )
-from .actions import (
-    Action,
-    Create,
-    FirstPlayer,
-    KeepShaman,
-    Layout,
-    Move,
-    MoveShaman,
-    Order,
-    Pass,
-    PlaceShaman,
-)
-from .board import EDGE_NAMES, VILLAGE_NAMES
-from .errors import NotationError
 from .record import FORMAT, RESULTS, Record, _check_headers, _play
-from .rules import Rules
-from .state import CHANCE, Outcome, Phase, State
 
 __all__ = [
     "action_from_json",

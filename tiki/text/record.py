@@ -31,12 +31,12 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from .actions import Action
-from .engine import apply, new_game
-from .errors import IllegalActionError, NotationError
+from ..engine.contract import apply, new_game
+from ..model.actions import Action
+from ..model.errors import IllegalActionError, NotationError
+from ..model.rules import Rules
+from ..model.state import Phase, State
 from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
-from .rules import Rules
-from .state import Phase, State
 
 __all__ = ["FORMAT", "RESULTS", "Record", "read_record", "replay", "write_record"]
 

@@ -18,17 +18,17 @@ from typing import Any
 
 import attrs
 
+from ..engine.contract import new_game, step
+from ..engine.moves import legal_actions
+from ..model.actions import Action
+from ..model.errors import IllegalActionError, NotationError
+from ..model.rules import Rules
+from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
+from ..text.notation import from_text, parse_action, rules_from_text, rules_to_text
+from ..text.record import Record, read_record, replay, write_record
 from . import bench
-from .actions import Action
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
-from .engine import new_game, step
-from .errors import IllegalActionError, NotationError
-from .moves import legal_actions
-from .notation import from_text, parse_action, rules_from_text, rules_to_text
-from .record import Record, read_record, replay, write_record
 from .render import render
-from .rules import Rules
-from .state import CHANCE, PLAYER_SYMBOLS, Phase, State
 
 __all__ = ["main", "parse_rules"]
 
@@ -52,7 +52,7 @@ def parse_rules(items: Sequence[str]) -> Rules:
     """Build :class:`Rules` from ``key=value`` strings, as ``--rules`` takes them.
 
     Each item is read like one entry of the position string's ``rules:`` field
-    (:func:`tiki.notation.rules_from_text`): booleans ``true``/``false``, ``max_turns``
+    (:func:`tiki.text.notation.rules_from_text`): booleans ``true``/``false``, ``max_turns``
     a whole number or ``none``, ``tiles`` a comma list, other fields their bare value.
     A later item overrides an earlier one. Raises :class:`ValueError` naming the bad item.
 

@@ -31,3 +31,7 @@ class NotationError(ValueError):
         super().__init__(f"{message}{where}")
         self.position = position
         """Where in the input the fault is, or ``None``."""
+
+
+# Shown (in tracebacks, reprs and pickles) under the public name, ``tiki.NotationError``.
+IllegalActionError.__module__ = NotationError.__module__ = "tiki"

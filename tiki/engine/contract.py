@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from .actions import (
+from ..model.actions import (
     Action,
     Create,
     FirstPlayer,
@@ -28,8 +28,8 @@ from .actions import (
     Pass,
     PlaceShaman,
 )
-from .errors import IllegalActionError
-from .events import (
+from ..model.errors import IllegalActionError
+from ..model.events import (
     Event,
     FirstPlayerChosen,
     FruitReturned,
@@ -47,9 +47,9 @@ from .events import (
     TotemMoved,
     VillageInfluenced,
 )
+from ..model.rules import Rules
+from ..model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
 from .moves import chance_outcomes, layouts, turn_actions, why_illegal
-from .rules import Rules
-from .state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
 
 _DEFAULT_RULES = Rules()
 _EMPTY_BOARD: tuple[tuple[int, ...], ...] = ((),) * 9

@@ -12,7 +12,7 @@ from typing import TypeAlias
 
 import attrs
 
-from .board import EDGE_NAMES, VILLAGE_NAMES
+from ..board.island import EDGE_NAMES, VILLAGE_NAMES
 from .state import PLAYER_SYMBOLS, Outcome
 
 

@@ -17,9 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ._check import StateFault, check_state
-from ._rulestext import rules_from_text, rules_to_text
-from .actions import (
+from ..board.island import EDGE_NAMES, VILLAGE_NAMES, edge_from_name
+from ..model.actions import (
     Action,
     Create,
     FirstPlayer,
@@ -31,10 +30,11 @@ from .actions import (
     Pass,
     PlaceShaman,
 )
-from .board import EDGE_NAMES, VILLAGE_NAMES, edge_from_name
-from .errors import NotationError
-from .rules import Rules
-from .state import CHANCE, PLAYER_SYMBOLS, Outcome, Phase, State
+from ..model.errors import NotationError
+from ..model.rules import Rules
+from ..model.state import CHANCE, PLAYER_SYMBOLS, Outcome, Phase, State
+from ._check import StateFault, check_state
+from ._rulestext import rules_from_text, rules_to_text
 
 __all__ = ["from_text", "parse_action", "rules_from_text", "rules_to_text", "to_text"]
 
@@ -63,11 +63,11 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(s, "b9")
     Traceback (most recent call last):
     ...
-    tiki.errors.NotationError: unknown village 'b9' in 'b9' (at 0)
+    tiki.NotationError: unknown village 'b9' in 'b9' (at 0)
     >>> parse_action(s, "a1-b1-d2")
     Traceback (most recent call last):
     ...
-    tiki.errors.NotationError: unknown village 'd2' in 'a1-b1-d2' (at 6)
+    tiki.NotationError: unknown village 'd2' in 'a1-b1-d2' (at 6)
     """
     if not isinstance(text, str):
         raise NotationError(f"an action token is a str, not {type(text).__name__}")
@@ -203,7 +203,7 @@ def from_text(text: str) -> State:
     >>> from_text("+1,0,+1/+1,+1x,-1/+1,+2,0 turn o x - 0,0 7,0 - - 1 -")
     Traceback (most recent call last):
     ...
-    tiki.errors.NotationError: the active player acts in phase 'turn' (at 33)
+    tiki.NotationError: the active player acts in phase 'turn' (at 33)
     """
     if not isinstance(text, str):
         raise NotationError(f"a position string is a str, not {type(text).__name__}")

@@ -9,8 +9,8 @@ Every check holds for each state the engine can produce.
 
 from __future__ import annotations
 
-from .board import EDGES, VILLAGE_NAMES
-from .state import CHANCE, FRUITS, PLAYER_SYMBOLS, TARGET, TIKIS, Phase, State
+from ..board.island import EDGES, VILLAGE_NAMES
+from ..model.state import CHANCE, FRUITS, PLAYER_SYMBOLS, TARGET, TIKIS, Phase, State
 
 REASONS = ("four-fruits", "reserve-empty", "tiebreak", "tie-loop", "no-move", "turn-cap")
 """Every :attr:`tiki.Outcome.reason`."""

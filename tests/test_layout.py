@@ -1,0 +1,81 @@
+"""The packages' layout: modules that moved into the layers still import by their old
+names (as the same module, with a ``DeprecationWarning``), and the public names of
+both packages stay importable from the package itself."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+
+import pytest
+
+import tiki
+
+MOVED = {
+    "tiki": {
+        "actions": "model.actions",
+        "bench": "tools.bench",
+        "bots": "tools.bots",
+        "cli": "tools.cli",
+        "errors": "model.errors",
+        "events": "model.events",
+        "moves": "engine.moves",
+        "notation": "text.notation",
+        "record": "text.record",
+        "render": "tools.render",
+        "rules": "model.rules",
+        "state": "model.state",
+    },
+}
+"""Per package: each module's name before the layers (0.1) and the module it became."""
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [(f"{pkg}.{a}", f"{pkg}.{b}") for pkg, moved in MOVED.items() for a, b in moved.items()],
+)
+def test_old_module_path_imports_the_moved_module(old: str, new: str) -> None:
+    sys.modules.pop(old, None)
+    with pytest.warns(DeprecationWarning, match=f"{old} is now {new}"):
+        module = importlib.import_module(old)
+    assert module is importlib.import_module(new)
+    name = old.rpartition(".")[2]
+    assert getattr(sys.modules[old.partition(".")[0]], name) is module
+
+
+def test_old_from_import_of_a_moved_name_works() -> None:
+    sys.modules.pop("tiki.rules", None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from tiki.rules import Rules
+    assert Rules is tiki.Rules
+
+
+def test_public_json_module_imports_without_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        import tiki.jsonio
+
+        assert tiki.jsonio is importlib.import_module("tiki.text.jsonio")
+
+
+def test_board_and_engine_keep_their_names() -> None:
+    """``tiki.board`` and ``tiki.engine`` became subpackages that export what the
+    modules of those names did."""
+    import tiki.board
+    import tiki.engine
+
+    assert tiki.board.B2 == tiki.B2 and tiki.board.edge_name is tiki.edge_name
+    assert tiki.engine.step is tiki.step and tiki.engine.legal_actions is tiki.legal_actions
+
+
+@pytest.mark.parametrize("pkg", [tiki])
+def test_every_public_name_is_importable(pkg: object) -> None:
+    for name in pkg.__all__:  # type: ignore[attr-defined]
+        assert getattr(pkg, name) is not None
+
+
+def test_errors_show_their_public_name() -> None:
+    assert tiki.IllegalActionError.__module__ == "tiki"
+    assert tiki.NotationError.__module__ == "tiki"

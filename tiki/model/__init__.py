@@ -1,0 +1,7 @@
+"""The model layer: the nouns of the game.
+
+:mod:`.rules` (the ruleset and its open readings), :mod:`.state` (the immutable
+state, its phases and the outcome), :mod:`.actions` (one frozen class per kind of
+decision), :mod:`.events` (what a transition did, with its clause) and
+:mod:`.errors` (the ``ValueError`` family). It leans only on :mod:`tiki.board`.
+"""

@@ -1,0 +1,6 @@
+"""The tools layer: what a person or a program runs.
+
+:mod:`.render` (text drawings of a position), :mod:`.bots` (random and greedy
+players, and a game loop), :mod:`.bench` (speed and memory) and :mod:`.cli` (the
+``tiki`` command). Nothing below imports from here.
+"""
