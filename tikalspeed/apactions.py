@@ -24,6 +24,7 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
+from .bounds import shown_action
 from .hexgrid import CELL_COUNT, CELL_NAMES, CELLS
 from .state import EMPTY, SUPPLY, State, TurnKind
 from .terrain import board_info, distances, terrain
@@ -345,7 +346,7 @@ def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
     comps = state.rules.manifest.components
     cell = getattr(action, "cell", None)
     if cell is not None and not (type(cell) is int and 0 <= cell < CELL_COUNT):
-        return CLAUSES[type(action)], f"{action!r} does not name a cell"
+        return CLAUSES[type(action)], f"{shown_action(action)} does not name a cell"
     here = f" on {CELL_NAMES[cell]}" if cell is not None else ""
     if isinstance(action, Uncover):
         assert cell is not None
@@ -394,15 +395,15 @@ def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
 def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     p, piece, a, b = action.player, action.piece, action.origin, action.destination
     if not (type(a) is int and type(b) is int and 0 <= a < CELL_COUNT and 0 <= b < CELL_COUNT):
-        return "TIKAL-TURN-4", f"{action!r} is malformed: it does not name two cells"
+        return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: it does not name two cells"
     if type(piece) is not int:
-        return "TIKAL-TURN-4", f"{action!r} is malformed: it does not name a piece"
+        return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: it does not name a piece"
     if piece == WORKER:
         present = state.workers[p][a] > 0
     elif piece == LEADER:
         present = state.leaders[p] == a
     else:
-        return "TIKAL-TURN-4", f"{action!r} is malformed: it does not name a piece"
+        return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: it does not name a piece"
     if not present:
         return "TIKAL-MOVE-3", f"{action}: no such piece of yours on {CELL_NAMES[a]}"
     cost = distances(state.rules.manifest, state.placed, a).get(b)

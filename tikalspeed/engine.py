@@ -38,6 +38,7 @@ from .actions import (
 )
 from .apactions import ap_actions, cheapest, why_ap_illegal
 from .auction import start_round
+from .bounds import shown, shown_action
 from .errors import IllegalActionError
 from .events import Event
 from .flow import apply_action, begin_turn
@@ -170,7 +171,9 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     At a chance node these are the chance outcomes (see :func:`chance_outcomes`).
     """
     phase = state.phase
-    if phase is Phase.OVER or (player is not None and player not in actors(state)):
+    if phase is Phase.OVER or (
+        player is not None and (type(player) is not int or player not in actors(state))
+    ):
         return ()
     if phase is Phase.ACTIONS:
         return ap_actions(state)
@@ -270,18 +273,22 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     player = getattr(action, "player", None)
     if phase is Phase.TOKENS:
         if type(player) is not int or player not in actors(state):
-            return "SPEED-JUMP-1", f"{player!r} has no token choice to make in this Jump"
+            return "SPEED-JUMP-1", f"{shown(player)} has no token choice to make in this Jump"
+        if type(action) is ChooseTokens and type(action.count) is not int:
+            count = f"count={shown(action.count)}"
+            return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {count}"
         if action in _token_choices(state, player):
             return None
         if isinstance(action, ChooseTokens) and type(action.count) is int:
             if not 1 <= action.count <= min(MAX_TOKENS, state.tokens[player]):
-                return "SPEED-JUMP-1", f"{action}: 1 to 5 tokens, no more than are left"
+                token = f"tokens:{shown(action.count)}"
+                return "SPEED-JUMP-1", f"{token}: 1 to 5 tokens, no more than are left"
             return "SPEED-JUMP-4", f"{action}: no action {player_name(player)} could take fits"
         what = type(action).__name__
         return "SPEED-JUMP-1", f"{what} is not a choice of 1 to 5 tokens (or a forfeit)"
     actor = CHANCE if phase in _CHANCE_PHASES else state.active
     if type(player) is not int or player != actor:
-        return "TIKAL-TURN-4", f"it is not {player!r}'s decision"
+        return "TIKAL-TURN-4", f"it is not {shown(player)}'s decision"
     if phase is Phase.ACTIONS:
         if type(action) is Move:  # the common case: checked field by field below
             return why_ap_illegal(state, action)
@@ -291,9 +298,11 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         return "TIKAL-TURN-4", f"{type(action).__name__} does not answer this {phase.value} node"
     bad = _malformed(state, action)
     if bad is not None:
-        return "TIKAL-TURN-4", f"{action!r} is malformed: {bad}"
+        return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {bad}"
     if phase is Phase.ACTIONS:
         return why_ap_illegal(state, action)  # type: ignore[arg-type]
+    if isinstance(action, PlaceTile) and type(action.rotation) is not int:
+        return _why_place(state, action)  # True == 1 and 2.0 == 2: not a turn
     if action in legal_actions(state):
         return None
     if isinstance(action, PlaceTile):
@@ -326,7 +335,7 @@ def _malformed(state: State, action: object) -> str | None:
     for name, span in _checked_fields(kind):
         value = getattr(action, name)
         if type(value) is not int or value not in span(n):
-            return f"{name}={value!r}"
+            return f"{name}={shown(value)}"
     return None
 
 
@@ -351,7 +360,7 @@ def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:
     """The clause an illegal placement breaks (TIKAL-PLACE-1..3)."""
     cell, rot = action.cell, action.rotation
     if not (type(cell) is int and 0 <= cell < 40 and type(rot) is int and 0 <= rot < 6):
-        return "TIKAL-PLACE-1", f"{action!r} does not name a cell and a turn 0-5"
+        return "TIKAL-PLACE-1", f"{shown_action(action)} does not name a cell and a turn 0-5"
     if state.placed[cell] != EMPTY:
         return "TIKAL-PLACE-1", f"{action}: that cell is already explored"
     spots = placements(state.rules.manifest, state.placed, state.hand)
