@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .bounds import MAX_COUNT, shown
 from .errors import NotationError
 from .hexgrid import CELL_NAMES
 from .terrain import Terrain
@@ -25,6 +26,11 @@ def fail(message: str, path: str) -> NotationError:
     return NotationError(message, path)
 
 
+def key_path(path: str, key: Any) -> str:
+    """The path of ``key`` in the object at ``path`` (``"$.board.d3"``)."""
+    return f"{path}.{key}" if isinstance(key, str) else f"{path}[{shown(key)}]"
+
+
 def read_object(
     value: Any, path: str, required: tuple[str, ...], optional: tuple[str, ...] = ()
 ) -> JSON:
@@ -34,7 +40,7 @@ def read_object(
         raise fail(f"expected an object, not {kind_of(value)}", path)
     for key in value:
         if key not in required and key not in optional:
-            raise fail(f"unknown field {key!r}", f"{path}.{key}")
+            raise fail(f"unknown field {shown(key)}", key_path(path, key))
     for key in required:
         if key not in value:
             raise fail(f"missing field {key!r}", f"{path}.{key}")
@@ -55,14 +61,17 @@ def kind_of(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def read_int(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None) -> int:
-    """Return ``value`` if it is a whole number (not a bool) within the bounds given."""
+def read_int(
+    value: Any, path: str, minimum: int | None = 0, maximum: int | None = MAX_COUNT
+) -> int:
+    """Return ``value`` if it is a whole number (not a bool) within the bounds given (by
+    default a count, 0 to :data:`~tikalspeed.bounds.MAX_COUNT`)."""
     if type(value) is not int:
         raise fail(f"expected a whole number, not {kind_of(value)}", path)
     if minimum is not None and value < minimum:
-        raise fail(f"expected a number >= {minimum}, not {value}", path)
+        raise fail(f"expected a number >= {minimum}, not {shown(value)}", path)
     if maximum is not None and value > maximum:
-        raise fail(f"expected a number <= {maximum}, not {value}", path)
+        raise fail(f"expected a number <= {maximum}, not {shown(value)}", path)
     return value
 
 
@@ -110,8 +119,8 @@ def read_player(value: Any, path: str, players: int, none_ok: bool = False) -> i
     if none_ok and value is None:
         return -1
     if type(value) is not int or not 0 <= value < players:
-        shown = value if type(value) is int else kind_of(value)
-        raise fail(f"expected a player 0 to {players - 1}, not {shown}", path)
+        what = shown(value) if type(value) is int else kind_of(value)
+        raise fail(f"expected a player 0 to {players - 1}, not {what}", path)
     return value
 
 

@@ -8,6 +8,7 @@ import attrs
 
 from ._jsonread import JSON, fail, kind_of, read_int, read_object, read_str
 from ._rulestext import resolve_manifest
+from .bounds import MAX_VERSION
 from .errors import ManifestError
 from .manifest import Manifest, load_manifest, manifest_from_json, manifest_to_json
 from .rules import Rules
@@ -61,7 +62,7 @@ def rules_from_json(value: Any, path: str = "$", manifest: Manifest | None = Non
 def _manifest(raw: Any, path: str, manifest: Manifest | None) -> Manifest:
     if isinstance(raw, dict) and set(raw) == {"name", "version"}:
         name = read_str(raw["name"], f"{path}.name")
-        version = read_int(raw["version"], f"{path}.version")
+        version = read_int(raw["version"], f"{path}.version", 1, MAX_VERSION)
         return resolve_manifest(f"{name}@{version}", path, manifest)
     if not isinstance(raw, dict):
         raise fail(f"expected an object, not {kind_of(raw)}", path)

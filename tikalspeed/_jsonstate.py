@@ -24,6 +24,7 @@ from ._jsonread import (
 from ._jsonrules import rules_from_json, rules_to_json
 from ._jsonspeed import SPEED_FIELDS, marks_from_json, marks_to_json, speed_from_json, speed_to_json
 from .actions import TREASURE_NAMES, player_name
+from .bounds import shown
 from .hexgrid import CELL_COUNT, CELL_NAMES
 from .manifest import Manifest
 from .rules import Rules
@@ -187,7 +188,7 @@ def _read_cell(value: Any, path: str, cell: int, rules: Rules, out: dict[str, li
     kind = t.kind(tuple(out["placed"]), cell)
     assert kind is not None
     if obj["kind"] != kind.value:
-        raise fail(f"the hex here is a {kind.value}, not {obj['kind']!r}", f"{path}.kind")
+        raise fail(f"the hex here is a {kind.value}, not {shown(obj['kind'])}", f"{path}.kind")
     for key, field, present in (
         ("temple", "temples", kind is Kind.TEMPLE),
         ("ruins", "ruins", kind is Kind.TREASURE),
@@ -233,11 +234,11 @@ def _read_players(value: Any, path: str, rules: Rules) -> dict[str, list[Any]]:
     for p, item in enumerate(items):
         where = f"{path}[{p}]"
         obj = read_object(item, where, _PLAYER_KEYS)
-        out["scores"].append(read_int(obj["score"], f"{where}.score", None))
+        out["scores"].append(read_int(obj["score"], f"{where}.score", None, None))
         for key in ("supply", "removed", "guard_pieces"):
             out[key].append(read_int(obj[key], f"{where}.{key}"))
         leader = obj["leader"]
-        if leader in _LEADER_PLACES:
+        if isinstance(leader, str) and leader in _LEADER_PLACES:
             out["leaders"].append(_LEADER_PLACES[leader])
         else:
             out["leaders"].append(read_cell(leader, f"{where}.leader"))
@@ -251,7 +252,7 @@ def _read_result(value: Any, path: str, rules: Rules) -> Outcome | None:
     r = read_object(value, path, ("winner", "scores", "reason"), ("result",))
     n = rules.players
     winner = read_player(r["winner"], f"{path}.winner", n, none_ok=True)
-    scores = read_items(r["scores"], f"{path}.scores", lambda v, q: read_int(v, q, None))
+    scores = read_items(r["scores"], f"{path}.scores", lambda v, q: read_int(v, q, None, None))
     outcome = Outcome(_none(winner), scores, read_str(r["reason"], f"{path}.reason"))
     shown = "shared" if winner < 0 else player_name(winner)
     if "result" in r and r["result"] != shown:
@@ -266,7 +267,7 @@ def state_from_json(value: Any, path: str = "$", manifest: Manifest | None = Non
     manifest named only by name and version."""
     obj = read_object(value, path, _STATE_KEYS, (_SPEED_KEY,))
     if obj["type"] != "state":
-        raise fail(f"expected type 'state', not {obj['type']!r}", f"{path}.type")
+        raise fail(f"expected type 'state', not {shown(obj['type'])}", f"{path}.type")
     rules = rules_from_json(obj["rules"], f"{path}.rules", manifest)
     speed: dict[str, tuple[int, ...]] = {}
     if rules.mode == "speed":

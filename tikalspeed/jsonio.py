@@ -26,6 +26,7 @@ from typing import Any
 from ._jsonread import (
     JSON,
     fail,
+    key_path,
     kind_of,
     read_cell,
     read_int,
@@ -60,6 +61,7 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
+from .bounds import MAX_SEED, shown
 from .errors import NotationError
 from .hexgrid import CELL_NAMES
 from .manifest import Manifest, load_manifest
@@ -250,7 +252,7 @@ def record_from_json(value: Any, path: str = "$", manifest: Manifest | None = No
         ("game", "format", "rules", "seed", "start", "headers"),
     )
     if obj["type"] != "record":
-        raise fail(f"expected type 'record', not {obj['type']!r}", f"{path}.type")
+        raise fail(f"expected type 'record', not {shown(obj['type'])}", f"{path}.type")
     for key, expected in (("game", "Tikal"), ("format", FORMAT)):
         if key in obj and obj[key] != expected:
             raise fail(f"expected {expected!r}", f"{path}.{key}")
@@ -264,7 +266,7 @@ def record_from_json(value: Any, path: str = "$", manifest: Manifest | None = No
         rules = start.rules
     seed = obj.get("seed")
     if seed is not None:
-        seed = read_int(seed, f"{path}.seed", None)
+        seed = read_int(seed, f"{path}.seed", -MAX_SEED, MAX_SEED)
         if start is not None:
             raise fail("a record has a seed or a start position, not both", f"{path}.seed")
     raw_headers = obj.get("headers", {})
@@ -274,7 +276,7 @@ def record_from_json(value: Any, path: str = "$", manifest: Manifest | None = No
         try:
             check_headers(((key, text),))
         except ValueError as e:
-            raise fail(str(e), f"{path}.headers.{key}") from None
+            raise fail(str(e), key_path(f"{path}.headers", key)) from None
     where = f"{path}.actions"
     actions = tuple(
         action_from_json(a, f"{where}[{i}]", rules)

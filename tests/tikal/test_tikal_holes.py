@@ -169,3 +169,67 @@ def test_a_chosen_token_count_stays_an_int_and_reads_back() -> None:
             assert all(type(c) is int for c in after.chosen)
             assert from_text(to_text(after)) == after
             assert jsonio.loads(jsonio.dumps(after)) == after
+
+
+# --------------------------------------------------------------------------- hole 2
+
+JSON_BAD: tuple[object, ...] = ([], {}, [0], {"a": 1}, True, 2.0, "x", None, -1, 10**100)
+
+
+def json_paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every key path into a JSON value (the value itself first)."""
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += json_paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += json_paths(v, (*path, i))
+    return out
+
+
+def replaced(value: object, path: tuple[object, ...], new: object) -> object:
+    """A deep copy of ``value`` with the item at ``path`` replaced by ``new``."""
+    if not path:
+        return new
+    if isinstance(value, dict):
+        return {k: replaced(v, path[1:], new) if k == path[0] else v for k, v in value.items()}
+    assert isinstance(value, list)
+    return [replaced(v, path[1:], new) if i == path[0] else v for i, v in enumerate(value)]
+
+
+def test_state_json_leader_of_the_wrong_type_is_a_notation_error() -> None:
+    """Hole 2: a player's ``leader`` given as an array or an object made
+    ``state_from_json`` raise TypeError (unhashable); it is a NotationError at the key
+    path (TIKAL-SETUP-1: a leader is on a cell or in supply, guarding or removed)."""
+    state = game("classic", 2)[5]
+    for bad in ([], {}, ["supply"], {"cell": "a1"}, 3, None, True):
+        obj = jsonio.state_to_json(state)
+        obj["players"][1]["leader"] = bad
+        with pytest.raises(tikalspeed.NotationError) as err:
+            jsonio.state_from_json(obj)
+        assert err.value.position == "$.players[1].leader"
+
+
+def test_every_field_of_state_json_is_type_checked() -> None:
+    """Hole 2: every field of a state object, replaced by a value of another JSON type
+    (or a huge number), is refused with a NotationError whose position is a JSON path
+    under the field, never TypeError, KeyError or a bare ValueError; a replacement
+    that is accepted reads back (TIKAL-TURN-4: a state is read only if a game could be
+    in it)."""
+    checked = 0
+    for state in states_of_every_phase()[::8]:
+        obj = jsonio.state_to_json(state)
+        for path in json_paths(obj):
+            if path[:1] == ("rules",) and len(path) > 2:
+                continue  # the manifest: its own tests
+            for bad in JSON_BAD:
+                try:
+                    read = jsonio.state_from_json(replaced(obj, path, bad))
+                except tikalspeed.NotationError as e:
+                    assert isinstance(e.position, str) and e.position.startswith("$")
+                else:
+                    assert jsonio.state_from_json(jsonio.state_to_json(read)) == read
+                    assert from_text(to_text(read), rules=read.rules) == read
+                checked += 1
+    assert checked > 5000
