@@ -13,10 +13,10 @@ import pytest
 
 import tiki
 from tiki import O, Rules, X
+from tiki.text.record import read_record, replay
 from tiki.tools.bench import apply_rate, playouts, run
 from tiki.tools.bots import GreedyBot, RandomBot, play_game
 from tiki.tools.cli import main, parse_rules
-from tiki.text.record import read_record, replay
 
 FRESH = "+1,+1,0/+1,+2,+1/0,+1,-1 turn x x - 0,0 7,0 - - 0 -"  # from the position format
 RESULT_LINE = re.compile(r"^result: (1-0|0-1|1/2-1/2) \((x wins|o wins|draw) by [a-z-]+, ")
