@@ -24,7 +24,6 @@ from tiki import (
     MoveShaman,
     Order,
     Pass,
-    Phase,
     PlaceShaman,
     Rules,
     State,
@@ -124,27 +123,17 @@ def games(draw: st.DrawFn, max_plies: int = MAX_PLIES) -> Game:
     return playout(draw(rules()), draw(seeds), max_plies)
 
 
-ASKED = {  # the phase that asks for each kind of random_action
-    0: Phase.TURN, 1: Phase.TURN, 2: Phase.TURN, 3: Phase.TURN, 4: Phase.ORDER,
-    5: Phase.PLACE_SHAMAN, 6: Phase.SHAMAN, 7: Phase.TURN, 8: Phase.LAYOUT,
-    9: Phase.FIRST_PLAYER,
-}  # fmt: skip
-
-
 def random_action(s: State, rng: random.Random) -> object:
     """An arbitrary action for either player, legal or not.
 
-    Out-of-range villages (-1, 9), edges (-1, 12, None) and players (2) are drawn only
-    for the kind of action the phase asks for: with any other kind, is_legal/step
-    currently raise IndexError/TypeError while formatting the action for the message,
-    instead of IllegalActionError (reported to the lead, e.g.
-    ``is_legal(new_game(seed=1), Order(X, 9))``).
+    Out-of-range villages (-1, 9), edges (-1, 12, None) and players (2) are drawn for
+    every kind of action, in every phase: is_legal and step refuse them all with
+    IllegalActionError (and every action prints, malformed or not).
     """
     p = rng.choice((0, 1, CHANCE))
     kind = rng.randrange(10)
-    wild = ASKED[kind] is s.phase
-    v = rng.choice((*range(9), -1, 9) if wild else range(9))
-    e = rng.choice((*range(12), -1, 12, None) if wild else range(12))
+    v = rng.choice((*range(9), -1, 9))
+    e = rng.choice((*range(12), -1, 12, None))
     if kind == 0:
         return Create(p, v)
     if kind in (1, 2, 3):
@@ -168,4 +157,4 @@ def random_action(s: State, rng: random.Random) -> object:
         tiles = list(s.rules.tiles)
         rng.shuffle(tiles)
         return Layout(tuple(tiles[: rng.choice((8, 9, 9))]) if rng.random() < 0.8 else (1,) * 9)
-    return FirstPlayer(rng.choice((0, 1, 2) if wild else (0, 1)))
+    return FirstPlayer(rng.choice((0, 1, 2)))

@@ -322,6 +322,7 @@ def test_arbitrary_actions_are_rejected_exactly_when_not_legal(game: Game) -> No
         legal = set(tiki.legal_actions(s))
         for _ in range(12):
             a = random_action(s, rng)
+            assert str(a) and repr(a)  # every action prints, malformed or not
             ok = tiki.is_legal(s, a)
             if s.phase is Phase.LAYOUT and isinstance(a, Layout):
                 assert ok == (sorted(a.tiles) == sorted(s.rules.tiles))

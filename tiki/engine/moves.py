@@ -23,6 +23,7 @@ from ..model.actions import (
     Pass,
     PlaceShaman,
 )
+from ..model.errors import shown
 from ..model.state import CHANCE, PLAYER_SYMBOLS, PLAYERS, Phase, State
 
 _NO_SHAMAN = len(EDGES)  # index used for "no shaman on the board"
@@ -189,14 +190,14 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or player != state.actor:
         who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
-        them = PLAYER_SYMBOLS[player] if type(player) is int and player in PLAYERS else repr(player)
+        them = PLAYER_SYMBOLS[player] if type(player) is int and player in PLAYERS else shown(player)
         return "TIKI-TURN-3", f"it is {who}'s decision ({_ASKS[phase]}), not {them}'s"
     if isinstance(action, Move):
         return _why_move(state, action)
     if isinstance(action, Create):
         v = action.village
         if not _is_village(v):
-            return "TIKI-CREATE-1", f"no village {v!r}"
+            return "TIKI-CREATE-1", f"no village {shown(v)}"
         if not state.supply[player]:
             return "TIKI-CREATE-2", "no tiki left in the supply"
         if state.stacks[v]:
@@ -207,24 +208,26 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
             return "TIKI-TURN-2", "passing is allowed only with no legal create or move"
         return None
     if isinstance(action, Order):
-        if action.village not in state.pending:
-            return "TIKI-INFL-3", f"{action.village!r} is not an influenced village to order"
+        v = action.village
+        if not _is_village(v) or v not in state.pending:
+            return "TIKI-INFL-3", f"{shown(v)} is not an influenced village to order"
         return None
     if isinstance(action, (PlaceShaman, MoveShaman)):
         if not _is_edge(action.edge):
-            return "TIKI-SHAMAN-1", f"no edge {action.edge!r}"
+            return "TIKI-SHAMAN-1", f"no edge {shown(action.edge)}"
         if isinstance(action, MoveShaman) and action.edge == state.shaman:
             return "TIKI-SHAMAN-4", "the shaman already stands there: keep it instead (s=)"
         return None
     if isinstance(action, Layout):
-        if not isinstance(action.tiles, tuple) or len(action.tiles) != 9:
+        tiles = action.tiles
+        if type(tiles) is not tuple or len(tiles) != 9:
             return "TIKI-SETUP-1", "a layout gives 9 village values"
-        if tuple(sorted(action.tiles, key=repr)) != tuple(sorted(state.rules.tiles, key=repr)):
+        if not all(type(t) is int for t in tiles) or sorted(tiles) != sorted(state.rules.tiles):
             return "TIKI-SETUP-2", "the layout must use exactly the tiles of Rules.tiles"
         return None
     if isinstance(action, FirstPlayer):
-        if action.first not in PLAYERS:
-            return "TIKI-SETUP-5", f"no player {action.first!r}"
+        if type(action.first) is not int or action.first not in PLAYERS:
+            return "TIKI-SETUP-5", f"no player {shown(action.first)}"
         return None
     return None  # KeepShaman: always legal in its phase
 
@@ -232,8 +235,8 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
 def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     path = action.path
     player = action.player
-    if not isinstance(path, tuple) or len(path) < 2 or not all(_is_village(v) for v in path):
-        return "TIKI-MOVE-3", f"{path!r} is not a path of villages"
+    if type(path) is not tuple or len(path) < 2 or not all(_is_village(v) for v in path):
+        return "TIKI-MOVE-3", f"{shown(path)} is not a path of villages"
     stack = state.stacks[path[0]]
     name = VILLAGE_NAMES[path[0]]
     if not stack:

@@ -23,6 +23,11 @@ Move(player=X, path=(A1, B1, C1))
 ('a1-b1-c1', '+b2')
 >>> str(Layout(tiles=(1, 2, 0, 1, 1, -1, 1, 0, 1)))
 'layout=1,2,0,1,1,-1,1,0,1'
+
+An action whose fields have the wrong type or range still prints, never raises:
+
+>>> str(Create(player=X, village=99)), repr(Move(player=X, path="x"))
+('<malformed Create(player=0, village=99)>', "<malformed Move(player=0, path='x')>")
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from typing import TypeAlias
 import attrs
 
 from ..board.island import A1, A2, A3, B1, B2, B3, C1, C2, C3, VILLAGE_NAMES, edge_name
+from .errors import shown
+from .rules import TILE_VALUES
 from .state import CHANCE, O, X
 
 __all__ = [
@@ -62,11 +69,35 @@ __all__ = [
 
 _VILLAGE_CONSTS = ("A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3")
 assert [globals()[n] for n in _VILLAGE_CONSTS] == list(range(9))
+_EDGE_COUNT = 12
 
 
-def player_repr(player: int) -> str:
+def player_repr(player: object) -> str:
     """Return the constant name of ``player``: ``'X'``, ``'O'`` or ``'CHANCE'``."""
-    return {X: "X", O: "O", CHANCE: "CHANCE"}.get(player, str(player))
+    if type(player) is int and player in _PLAYER_CONSTS:
+        return _PLAYER_CONSTS[player]
+    return shown(player)
+
+
+_PLAYER_CONSTS = {X: "X", O: "O", CHANCE: "CHANCE"}
+
+
+def _is_player(p: object) -> bool:
+    return type(p) is int and p in _PLAYER_CONSTS
+
+
+def _is_village(v: object) -> bool:
+    return type(v) is int and 0 <= v < 9
+
+
+def _is_edge(e: object) -> bool:
+    return type(e) is int and 0 <= e < _EDGE_COUNT
+
+
+def _malformed(action: object, *fields: str) -> str:
+    """``<malformed Create(player=0, village=99)>``: the raw fields of a bad action."""
+    inner = ", ".join(f"{f}={shown(getattr(action, f, None))}" for f in fields)
+    return f"<malformed {type(action).__name__}({inner})>"
 
 
 @attrs.frozen(repr=False)
@@ -77,9 +108,13 @@ class Create:
     village: int
 
     def __str__(self) -> str:
+        if not (_is_player(self.player) and _is_village(self.village)):
+            return _malformed(self, "player", "village")
         return "+" + VILLAGE_NAMES[self.village]
 
     def __repr__(self) -> str:
+        if not (_is_player(self.player) and _is_village(self.village)):
+            return _malformed(self, "player", "village")
         return f"Create(player={player_repr(self.player)}, village={_VILLAGE_CONSTS[self.village]})"
 
 
@@ -90,10 +125,23 @@ class Move:
     player: int
     path: tuple[int, ...]
 
+    def _ok(self) -> bool:
+        path = self.path
+        return (
+            _is_player(self.player)
+            and type(path) is tuple
+            and len(path) > 0
+            and all(_is_village(v) for v in path)
+        )
+
     def __str__(self) -> str:
+        if not self._ok():
+            return _malformed(self, "player", "path")
         return "-".join(VILLAGE_NAMES[v] for v in self.path)
 
     def __repr__(self) -> str:
+        if not self._ok():
+            return _malformed(self, "player", "path")
         path = ", ".join(_VILLAGE_CONSTS[v] for v in self.path)
         return f"Move(player={player_repr(self.player)}, path=({path}))"
 
@@ -106,74 +154,127 @@ class Order:
     village: int
 
     def __str__(self) -> str:
+        if not (_is_player(self.player) and _is_village(self.village)):
+            return _malformed(self, "player", "village")
         return "!" + VILLAGE_NAMES[self.village]
 
     def __repr__(self) -> str:
+        if not (_is_player(self.player) and _is_village(self.village)):
+            return _malformed(self, "player", "village")
         return f"Order(player={player_repr(self.player)}, village={_VILLAGE_CONSTS[self.village]})"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlaceShaman:
     """TIKI-SHAMAN-2: the second player puts the shaman on an edge before their first move."""
 
-    player: int = attrs.field(repr=player_repr)
+    player: int
     edge: int
 
     def __str__(self) -> str:
+        if not (_is_player(self.player) and _is_edge(self.edge)):
+            return _malformed(self, "player", "edge")
         return "s@" + edge_name(self.edge)
 
+    def __repr__(self) -> str:
+        if not (_is_player(self.player) and _is_edge(self.edge)):
+            return _malformed(self, "player", "edge")
+        return f"PlaceShaman(player={player_repr(self.player)}, edge={self.edge})"
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class MoveShaman:
     """TIKI-SHAMAN-4: after a 0 village is influenced, its beneficiary moves the shaman."""
 
-    player: int = attrs.field(repr=player_repr)
+    player: int
     edge: int
 
     def __str__(self) -> str:
+        if not (_is_player(self.player) and _is_edge(self.edge)):
+            return _malformed(self, "player", "edge")
         return "s>" + edge_name(self.edge)
 
+    def __repr__(self) -> str:
+        if not (_is_player(self.player) and _is_edge(self.edge)):
+            return _malformed(self, "player", "edge")
+        return f"MoveShaman(player={player_repr(self.player)}, edge={self.edge})"
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class KeepShaman:
     """TIKI-SHAMAN-4: after a 0 village is influenced, its beneficiary leaves the shaman."""
 
-    player: int = attrs.field(repr=player_repr)
+    player: int
 
     def __str__(self) -> str:
-        return "s="
+        return "s=" if _is_player(self.player) else _malformed(self, "player")
+
+    def __repr__(self) -> str:
+        if not _is_player(self.player):
+            return _malformed(self, "player")
+        return f"KeepShaman(player={player_repr(self.player)})"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Pass:
     """TIKI-END-5: the forced pass of a player who has no legal action."""
 
-    player: int = attrs.field(repr=player_repr)
+    player: int
 
     def __str__(self) -> str:
-        return "pass"
+        return "pass" if _is_player(self.player) else _malformed(self, "player")
+
+    def __repr__(self) -> str:
+        if not _is_player(self.player):
+            return _malformed(self, "player")
+        return f"Pass(player={player_repr(self.player)})"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Layout:
     """TIKI-SETUP-1: chance lays the village values out, in order a1, b1, c1, a2 … c3."""
 
     tiles: tuple[int, ...]
-    player: int = attrs.field(default=CHANCE, repr=False)
+    player: int = CHANCE
+
+    def _ok(self) -> bool:
+        tiles = self.tiles
+        return (
+            _is_player(self.player)
+            and type(tiles) is tuple
+            and len(tiles) == 9
+            and all(type(t) is int and t in TILE_VALUES for t in tiles)
+        )
 
     def __str__(self) -> str:
+        if not self._ok():
+            return _malformed(self, "tiles", "player")
         return "layout=" + ",".join(str(v) for v in self.tiles)
 
+    def __repr__(self) -> str:
+        if not self._ok():
+            return _malformed(self, "tiles", "player")
+        who = "" if self.player == CHANCE else f", player={player_repr(self.player)}"
+        return f"Layout(tiles={self.tiles!r}{who})"
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class FirstPlayer:
     """TIKI-SETUP-5: chance picks the first player."""
 
-    first: int = attrs.field(repr=player_repr)
-    player: int = attrs.field(default=CHANCE, repr=False)
+    first: int
+    player: int = CHANCE
 
     def __str__(self) -> str:
+        if not (_is_player(self.player) and type(self.first) is int and self.first in (X, O)):
+            return _malformed(self, "first", "player")
         return "first=" + "xo"[self.first]
+
+    def __repr__(self) -> str:
+        if not (_is_player(self.player) and type(self.first) is int and self.first in (X, O)):
+            return _malformed(self, "first", "player")
+        who = "" if self.player == CHANCE else f", player={player_repr(self.player)}"
+        return f"FirstPlayer(first={player_repr(self.first)}{who})"
 
 
 Action: TypeAlias = (

@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+_SHOWN = 40
+"""How many characters of a value :func:`shown` keeps."""
+
 
 class IllegalActionError(ValueError):
     """A well-formed action that is not legal in this state.
@@ -31,6 +34,44 @@ class NotationError(ValueError):
         super().__init__(f"{message}{where}")
         self.position = position
         """Where in the input the fault is, or ``None``."""
+
+
+def shown(value: object, limit: int = _SHOWN) -> str:
+    """A short ``repr`` of any value for an error message or a malformed action; never raises.
+
+    Huge numbers, long or deeply nested containers and objects whose ``repr`` fails are
+    shown in a few characters, so that a message about bad input cannot itself fail.
+
+    >>> shown(10**5000), shown("x" * 100, 12), shown([[[[1]]]]), shown((1,))
+    ('<int of 16610 bits>', "'xxxxxxxx...", '[[[[...]]]]', '(1,)')
+    """
+    text = _shown(value, 3)
+    return text if len(text) <= limit else text[: max(limit - 3, 1)] + "..."
+
+
+def _shown(value: object, depth: int) -> str:
+    if type(value) is int:
+        if value.bit_length() > 128:
+            return f"<{'-' if value < 0 else ''}int of {value.bit_length()} bits>"
+        return repr(value)
+    if type(value) is str:
+        return repr(value[: _SHOWN + 1])
+    if type(value) is tuple or type(value) is list:
+        opening, closing = ("(", ")") if type(value) is tuple else ("[", "]")
+        if depth <= 0:
+            return f"{opening}...{closing}"
+        inner = [_shown(v, depth - 1) for v in value[:6]]
+        if len(value) > 6:
+            inner.append("...")
+        comma = "," if len(value) == 1 and type(value) is tuple else ""
+        return opening + ", ".join(inner) + comma + closing
+    if value is None or type(value) is bool or type(value) is float:
+        return repr(value)
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails, or recurses without end
+        return f"<{type(value).__name__}>"
+    return text if type(text) is str else f"<{type(value).__name__}>"
 
 
 # Shown (in tracebacks, reprs and pickles) under the public name, ``tiki.NotationError``.
