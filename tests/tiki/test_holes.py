@@ -174,3 +174,39 @@ def test_well_formed_actions_print_as_before() -> None:
     assert repr(Layout(tiki.DEFAULT_TILES)) == f"Layout(tiles={tiki.DEFAULT_TILES!r})"
     assert repr(Layout(tiki.DEFAULT_TILES, X)) == f"Layout(tiles={tiki.DEFAULT_TILES!r}, player=X)"
     assert str(MoveShaman(X, 0)) == "s>a1b1" and str(Move(X, (A1,))) == "a1"
+
+
+# --------------------------------------------------------------------------- records
+
+HEADER_CHARS = ("\t", "\x00", "\x7f", "\x1b", "\x85", "\u2028", "\u2029", "\ud800")
+
+
+@pytest.mark.parametrize("char", HEADER_CHARS, ids=lambda c: f"U+{ord(c):04X}")
+def test_hole_header_with_a_control_character_raised_bare_value_error(char: str) -> None:
+    """Hole: ``read_record`` raised a bare ValueError (without the line) for a header
+    value holding a TAB, NUL or DEL. Now it is a NotationError at the header's line;
+    ``Record`` and ``record_from_json`` refuse the same characters, so that a record
+    the library holds always writes and reads back (and a line separator, which
+    ``splitlines`` breaks on, cannot hide in a header). TIKI-SETUP-1: the record's
+    setup headers are read line by line."""
+    text = f'[Game "Tiki"]\n[Seed "3"]\n[Event "a{char}b"]\n\n*\n'
+    if char not in "\x85\u2028\u2029":  # those split the line: an unreadable header
+        with pytest.raises(tiki.NotationError, match="line 3: header 'Event' holds") as e:
+            tiki.read_record(text)
+        assert e.value.position == 3
+    else:
+        with pytest.raises(tiki.NotationError):
+            tiki.read_record(text)
+    with pytest.raises(ValueError, match="header 'Event' needs a one-line value"):
+        tiki.Record(seed=3, headers=(("Event", f"a{char}b"),))
+    obj = tiki.record_to_json(tiki.Record(seed=3, headers=(("Event", "ab"),)))
+    obj["headers"]["Event"] = f"a{char}b"
+    with pytest.raises(tiki.NotationError) as e:
+        tiki.record_from_json(obj)
+    assert e.value.position == "$.headers.Event"
+
+
+def test_printable_non_ascii_headers_still_round_trip_tiki_setup_1() -> None:
+    """Printable text outside ASCII is still a fine header value (TIKI-SETUP-1)."""
+    rec = tiki.Record(seed=3, headers=(("Event", "Fête à Nouméa — 日本 \u00a0x"),))
+    assert tiki.read_record(tiki.write_record(rec)) == rec

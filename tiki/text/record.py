@@ -33,7 +33,7 @@ import attrs
 
 from ..engine.contract import apply, new_game
 from ..model.actions import Action
-from ..model.errors import IllegalActionError, NotationError
+from ..model.errors import IllegalActionError, NotationError, shown
 from ..model.rules import Rules
 from ..model.state import Phase, State
 from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
@@ -63,18 +63,35 @@ def _canonical_start(value: State | str | None) -> str | None:
     return to_text(from_text(value))
 
 
+def bad_header_char(text: str) -> str | None:
+    """The first character a header value may not hold, or ``None``.
+
+    A value is one line of printable text: no control character (C0, DEL, C1), no
+    line or paragraph separator (``str.splitlines`` would break the line there) and no
+    lone surrogate (it cannot be written to a UTF-8 file).
+    """
+    for c in text:
+        o = ord(c)
+        if o < 32 or 127 <= o < 160 or o in (0x2028, 0x2029) or 0xD800 <= o < 0xE000:
+            return c
+    return None
+
+
 def _check_headers(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     pairs = tuple((k, v) for k, v in value)
     seen: set[str] = set()
     for key, text in pairs:
-        if not isinstance(key, str) or not _KEY.fullmatch(key):
-            raise ValueError(f"a header key is a letter then letters, digits or _: {key!r}")
+        if type(key) is not str or not _KEY.fullmatch(key):
+            raise ValueError(f"a header key is a letter then letters, digits or _: {shown(key)}")
         if key in _RESERVED:
             raise ValueError(f"header {key!r} is written from the record's own fields")
         if key in seen:
             raise ValueError(f"header {key!r} is given twice")
-        if not isinstance(text, str) or any(ord(c) < 32 or ord(c) == 127 for c in text):
-            raise ValueError(f"header {key!r} needs a one-line str value")
+        if type(text) is not str:
+            raise ValueError(f"header {key!r} needs a str value, not {shown(text)}")
+        bad = bad_header_char(text)
+        if bad is not None:
+            raise ValueError(f"header {key!r} needs a one-line value, without {bad!r}")
         seen.add(key)
     return pairs
 
@@ -254,6 +271,9 @@ def read_record(text: str) -> Record:
         if m is None:
             raise NotationError(f'line {n}: a header is [Key "value"]: {line!r}', n)
         key, value = m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+        bad = bad_header_char(value)
+        if bad is not None:
+            raise NotationError(f"line {n}: header {key!r} holds the character {bad!r}", n)
         if key in found or key in (k for k, _ in extra):
             raise NotationError(f"line {n}: header {key!r} is given twice", n)
         if key in _RESERVED:
@@ -302,14 +322,17 @@ def read_record(text: str) -> Record:
     if "Result" in found and found["Result"][0] != result[0]:
         line_no = found["Result"][1]
         raise NotationError(f"line {line_no}: the Result header differs from the moves", line_no)
-    return Record(
-        rules=rules,
-        seed=seed,
-        start=start,
-        actions=tuple(actions),
-        result=result[0],
-        headers=tuple(extra),
-    )
+    try:
+        return Record(
+            rules=rules,
+            seed=seed,
+            start=start,
+            actions=tuple(actions),
+            result=result[0],
+            headers=tuple(extra),
+        )
+    except ValueError as e:  # every field was checked above: a safety net
+        raise NotationError(f"line {last}: {e}", last) from None
 
 
 def _inner(e: NotationError) -> str:
