@@ -190,7 +190,8 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or player != state.actor:
         who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
-        them = PLAYER_SYMBOLS[player] if type(player) is int and player in PLAYERS else shown(player)
+        known = type(player) is int and player in PLAYERS
+        them = PLAYER_SYMBOLS[player] if known else shown(player)
         return "TIKI-TURN-3", f"it is {who}'s decision ({_ASKS[phase]}), not {them}'s"
     if isinstance(action, Move):
         return _why_move(state, action)

@@ -88,7 +88,7 @@ def _check_headers(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], .
         if key in seen:
             raise ValueError(f"header {key!r} is given twice")
         if type(text) is not str:
-            raise ValueError(f"header {key!r} needs a str value, not {shown(text)}")
+            raise ValueError(f"header {key!r} needs a one-line str value, not {shown(text)}")
         bad = bad_header_char(text)
         if bad is not None:
             raise ValueError(f"header {key!r} needs a one-line value, without {bad!r}")
