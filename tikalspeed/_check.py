@@ -17,6 +17,7 @@ from ._checkflow import (
     check_auction,
     check_queue,
     check_result,
+    check_scores,
     check_turn,
 )
 from ._checkspeed import check_marks, check_speed, mark_cells
@@ -44,6 +45,7 @@ def check_state(s: State) -> None:
     check_auction(s)
     check_result(s)
     check_speed(s, t)
+    check_scores(s)
 
 
 def tile_at(s: State, cell: int) -> int:

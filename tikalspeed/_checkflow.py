@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import itertools
 
+from .auction import bid_limit
+from .bounds import MAX_SCORE, MAX_SCORING_POINTS
 from .state import Phase, State, TurnKind
-from .terrain import Terrain, placements
+from .terrain import Terrain, placements, terrain
 from .tiles import Kind
 
 
@@ -160,6 +162,12 @@ def check_auction(s: State) -> None:
             raise StateFault(field, f"no player {getattr(s, field)}")
     if s.high_bid < 0 or (s.high_bid > 0) != (s.high_bidder >= 0):
         raise StateFault("high_bid", "a high bid has a bidder, and only a high bid")
+    if phase is Phase.BID and s.high_bidder >= 0 and s.high_bid > bid_limit(s, s.high_bidder):
+        raise StateFault(
+            "high_bid",
+            f"P{s.high_bidder + 1} may bid at most {bid_limit(s, s.high_bidder)}, not "
+            f"{s.high_bid} (TIKAL-AUCTION-3)",
+        )
     room = n - len(s.played) + (1 if phase is Phase.CHOOSE else 0)
     if len(s.display) > room:
         raise StateFault(
@@ -207,3 +215,44 @@ def check_result(s: State) -> None:
     top = [p for p, v in enumerate(s.scores) if v == best]
     if r.winner != (top[0] if len(top) == 1 else None):
         raise StateFault("result", "the most points win; a tie at the top is shared (TIKAL-END-2)")
+
+
+def scorings_left(s: State, player: int) -> int:
+    """How many more times ``player`` may score, at most (the bound of ``MAX_SCORE``).
+
+    Counted so that it never grows from a state to the next and drops by one at each
+    of the player's scorings: a scoring per volcano not yet played (in the stacks, on
+    display, or secured in the Speed game; TIKAL-SCORE-1, SPEED-SCORE-1), the player's
+    turn of a scoring round not yet scored, a Speed volcano round not yet scored, and
+    the final scoring (TIKAL-END-1, SPEED-END-1). A new game has 4.
+    """
+    if s.phase is Phase.OVER:
+        return 0
+    kinds = terrain(s.rules.manifest).tile_kinds
+    tiles = [*itertools.chain.from_iterable(s.stacks), *s.display, *s.secured]
+    volcanoes = sum(1 for x in tiles if x >= 0 and kinds[x] is Kind.VOLCANO)
+    if s.rules.mode == "speed":
+        round_scoring = 1 if s.volcano_placers and s.turn_kind is not TurnKind.BONUS else 0
+        return volcanoes + round_scoring + 1
+    mine = [k for k, p in s.queue if p == player]
+    if s.active == player:
+        mine.append(s.turn_kind)
+    final = mine.count(TurnKind.FINAL) if s.turn_kind is TurnKind.FINAL else 1
+    return volcanoes + mine.count(TurnKind.SCORING) + final
+
+
+def check_scores(s: State) -> None:
+    """Every score stays within ``-MAX_SCORE`` … ``MAX_SCORE`` whatever happens next: a
+    score plus 218 points (``MAX_SCORING_POINTS``) for each scoring still to come is
+    at most ``MAX_SCORE`` (no real game comes near, see :mod:`tikalspeed.bounds`)."""
+    for p, score in enumerate(s.scores):
+        left = scorings_left(s, p)
+        top = MAX_SCORE - MAX_SCORING_POINTS * left
+        if not -MAX_SCORE <= score <= top:
+            raise StateFault(
+                "scores",
+                f"P{p + 1}'s score is {score}: scores run from -{MAX_SCORE} to {MAX_SCORE}, "
+                f"and with {left} scoring(s) of up to {MAX_SCORING_POINTS} points still to "
+                f"come it must be at most {top} (bounds.MAX_SCORE)",
+                player=p,
+            )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .bounds import MAX_BID, MAX_COUNT, MAX_DIGITS, shown
 from .errors import NotationError
 from .hexgrid import CELL_NAMES
 from .rules import Rules
@@ -44,11 +45,23 @@ def choose(table: dict[str, Any], field: str, at: int, what: str) -> Any:
     return table[field]
 
 
-def number(field: str, at: int, what: str, pattern: re.Pattern[str] = NAT) -> int:
-    """Read a whole number matching ``pattern``."""
+def number(
+    field: str,
+    at: int,
+    what: str,
+    pattern: re.Pattern[str] = NAT,
+    low: int = 0,
+    high: int = MAX_COUNT,
+) -> int:
+    """Read a whole number matching ``pattern``, from ``low`` to ``high`` (by default a
+    count, at most :data:`~tikalspeed.bounds.MAX_COUNT`); the digits are counted before
+    they are converted."""
     if not pattern.fullmatch(field):
-        raise fail(f"the {what} must be a whole number, not {field!r}", at)
-    return int(field)
+        raise fail(f"the {what} must be a whole number, not {shown(field)}", at)
+    value = int(field) if len(field) <= MAX_DIGITS else None
+    if value is None or not low <= value <= high:
+        raise fail(f"the {what} is {low} to {high}, not {shown(field)}", at)
+    return value
 
 
 def read_player(field: str, at: int, n: int, what: str, none_ok: bool = False) -> int:
@@ -153,7 +166,7 @@ def read_auction(field: str, at: int, rules: Rules) -> dict[str, Any]:
     if parts[3] != "-":
         if not colon:
             raise fail(f"the high bid is '<amount>:<player>' or '-', not {parts[3]!r}", spots[3])
-        out["high_bid"] = number(bid, spots[3], "high bid")
+        out["high_bid"] = number(bid, spots[3], "high bid", high=MAX_BID)
         out["high_bidder"] = read_player(bidder, spots[3] + len(bid) + 1, n, "high bidder")
     return out
 

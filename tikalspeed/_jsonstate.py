@@ -24,7 +24,7 @@ from ._jsonread import (
 from ._jsonrules import rules_from_json, rules_to_json
 from ._jsonspeed import SPEED_FIELDS, marks_from_json, marks_to_json, speed_from_json, speed_to_json
 from .actions import TREASURE_NAMES, player_name
-from .bounds import shown
+from .bounds import MAX_BID, MAX_SCORE, shown
 from .hexgrid import CELL_COUNT, CELL_NAMES
 from .manifest import Manifest
 from .rules import Rules
@@ -234,7 +234,7 @@ def _read_players(value: Any, path: str, rules: Rules) -> dict[str, list[Any]]:
     for p, item in enumerate(items):
         where = f"{path}[{p}]"
         obj = read_object(item, where, _PLAYER_KEYS)
-        out["scores"].append(read_int(obj["score"], f"{where}.score", None, None))
+        out["scores"].append(read_int(obj["score"], f"{where}.score", -MAX_SCORE, MAX_SCORE))
         for key in ("supply", "removed", "guard_pieces"):
             out[key].append(read_int(obj[key], f"{where}.{key}"))
         leader = obj["leader"]
@@ -252,7 +252,9 @@ def _read_result(value: Any, path: str, rules: Rules) -> Outcome | None:
     r = read_object(value, path, ("winner", "scores", "reason"), ("result",))
     n = rules.players
     winner = read_player(r["winner"], f"{path}.winner", n, none_ok=True)
-    scores = read_items(r["scores"], f"{path}.scores", lambda v, q: read_int(v, q, None, None))
+    scores = read_items(
+        r["scores"], f"{path}.scores", lambda v, q: read_int(v, q, -MAX_SCORE, MAX_SCORE)
+    )
     outcome = Outcome(_none(winner), scores, read_str(r["reason"], f"{path}.reason"))
     shown = "shared" if winner < 0 else player_name(winner)
     if "result" in r and r["result"] != shown:
@@ -333,7 +335,7 @@ def state_from_json(value: Any, path: str = "$", manifest: Manifest | None = Non
         ),
         played=read_items(auction["played"], f"{where}.played", player),
         bidders=read_items(auction["bidders"], f"{where}.bidders", player),
-        high_bid=read_int(auction["high_bid"], f"{where}.high_bid"),
+        high_bid=read_int(auction["high_bid"], f"{where}.high_bid", 0, MAX_BID),
         high_bidder=read_player(auction["high_bidder"], f"{where}.high_bidder", n, True),
         first_passer=read_player(auction["first_passer"], f"{where}.first_passer", n, True),
         round_opener=read_player(auction["round_opener"], f"{where}.round_opener", n),

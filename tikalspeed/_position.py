@@ -26,6 +26,7 @@ from ._fieldtext import (
 from ._rulestext import rules_from_text, rules_to_text
 from ._speedtext import SPEED_FIELDS, marks_text, part_offset, read_marks, read_speed, speed_text
 from .actions import TREASURE_NAMES, player_name
+from .bounds import MAX_SCORE
 from .errors import NotationError
 from .rules import Rules
 from .state import GUARDING, REMOVED, SUPPLY, Phase, State
@@ -279,7 +280,7 @@ def _read(rules: Rules, f: list[str], pos: list[int]) -> State:
             raise fail(f"P{p + 1}'s treasures are letters A to H or '-', not {entry!r}", where)
         held.append(tuple(entry.count(k) for k in kinds))
     scores = tuple(
-        number(e, w, f"P{p + 1}'s score", INT)
+        number(e, w, f"P{p + 1}'s score", INT, -MAX_SCORE, MAX_SCORE)
         for p, (e, w) in enumerate(per_player(f[16], pos[16], n, "scores"))
     )
     guard_pieces = tuple(

@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from .bounds import MAX_DIGITS, shown
 from .errors import NotationError
 from .manifest import Manifest, load_manifest
 from .rules import Rules
@@ -108,11 +109,13 @@ def rules_from_text(text: str, offset: int = 0, *, manifest: Manifest | None = N
 def _rule_value(key: str, raw: str, at: int, manifest: Manifest | None) -> Any:
     if key in _BOOL_FIELDS:
         if raw not in ("true", "false"):
-            raise NotationError(f"rule {key!r} is true or false, not {raw!r}", at)
+            raise NotationError(f"rule {key!r} is true or false, not {shown(raw)}", at)
         return raw == "true"
     if key in _INT_FIELDS:
         if not _NAT.fullmatch(raw):
-            raise NotationError(f"rule {key!r} is a whole number, not {raw!r}", at)
+            raise NotationError(f"rule {key!r} is a whole number, not {shown(raw)}", at)
+        if len(raw) > MAX_DIGITS:  # not converted: Rules refuses it anyway
+            raise NotationError(f"rule {key!r}: {shown(raw)} is out of bounds", at)
         return int(raw)
     if key == "manifest":
         return resolve_manifest(raw, at, manifest)

@@ -7,9 +7,25 @@ the players who have not yet had a tile this round.
 from __future__ import annotations
 
 from .actions import Bid, PassBid
+from .bounds import MAX_SCORE
 from .events import AuctionOpened, AuctionWon, BidMade, TurnBegan
-from .state import Phase, TurnKind
+from .state import Phase, State, TurnKind
 from .work import Work
+
+
+def bid_limit(state: State, player: int) -> int:
+    """TIKAL-AUCTION-3: the highest bid ``player`` may make: their score, or with
+    ``Rules(max_bid='any')`` as much as keeps their score at or above ``-MAX_SCORE``
+    (never less than the score, and at most ``bounds.MAX_BID``).
+
+    >>> from tikalspeed import new_game, Rules
+    >>> bid_limit(new_game(Rules(mode="professional")), 0)
+    20
+    >>> bid_limit(new_game(Rules(mode="professional", max_bid="any")), 0)
+    1019
+    """
+    score = state.scores[player]
+    return score if state.rules.max_bid == "score" else score + MAX_SCORE
 
 
 def start_round(w: Work) -> None:

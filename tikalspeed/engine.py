@@ -37,8 +37,8 @@ from .actions import (
     player_name,
 )
 from .apactions import ap_actions, cheapest, why_ap_illegal
-from .auction import start_round
-from .bounds import shown, shown_action
+from .auction import bid_limit, start_round
+from .bounds import MAX_BID, MAX_SCORE, shown, shown_action
 from .errors import IllegalActionError
 from .events import Event
 from .flow import apply_action, begin_turn
@@ -51,9 +51,6 @@ from .tiles import Kind
 from .work import Work, top_letter
 
 _DEFAULT_RULES = Rules()
-
-BID_CAP = 99
-"""The highest bid ``Rules(max_bid='any')`` allows, so the choice stays finite."""
 
 
 @attrs.frozen
@@ -187,8 +184,8 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     p = state.active
     if phase is Phase.PLACE:
         return _place_actions(placements(state.rules.manifest, state.placed, state.hand), p)
-    if phase is Phase.BID:
-        top = state.scores[p] if state.rules.max_bid == "score" else BID_CAP
+    if phase is Phase.BID:  # TIKAL-AUCTION-3: at most MAX_BID bids (bounds)
+        top = bid_limit(state, p)
         return (PassBid(p), *(Bid(p, a) for a in range(state.high_bid + 1, top + 1)))
     t = terrain(state.rules.manifest)
     return tuple(ChooseTile(p, i, t.tile_ids[i]) for i in state.display)
@@ -301,14 +298,14 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {bad}"
     if phase is Phase.ACTIONS:
         return why_ap_illegal(state, action)  # type: ignore[arg-type]
+    if phase is Phase.BID:  # a range, checked in constant time (no list of bids)
+        return _why_bid(state, action)  # type: ignore[arg-type]
     if isinstance(action, PlaceTile) and type(action.rotation) is not int:
         return _why_place(state, action)  # True == 1 and 2.0 == 2: not a turn
     if action in legal_actions(state):
         return None
     if isinstance(action, PlaceTile):
         return _why_place(state, action)
-    if isinstance(action, Bid) and type(action.amount) is int and action.amount > state.high_bid:
-        return "TIKAL-AUCTION-3", f"{action} is more than your score ({state.scores[player]})"
     return _CLAUSE[type(action)], f"{_token(state, action)} is not possible here"
 
 
@@ -323,7 +320,7 @@ _RANGES: dict[str, Callable[[int], range]] = {
     "take": lambda n: range(8),
     "other": lambda n: range(n),
     "tile": lambda n: range(36),
-    "amount": lambda n: range(1 << 31),
+    "amount": lambda n: range(MAX_BID + 1),
     "count": lambda n: range(1, MAX_TOKENS + 1),
 }
 
@@ -354,6 +351,26 @@ def _token(state: State, action: object) -> str:
         tile_id = terrain(state.rules.manifest).tile_ids[tile]
         return str(attrs.evolve(action, tile_id=tile_id))
     return str(action)
+
+
+def _why_bid(state: State, action: Bid | PassBid) -> tuple[str, str] | None:
+    """TIKAL-AUCTION-3: a pass, or a bid above the high bid and within the bidder's
+    limit (:func:`~tikalspeed.auction.bid_limit`); the fields are already checked."""
+    if isinstance(action, PassBid):
+        return None
+    amount, top = action.amount, bid_limit(state, action.player)
+    if state.high_bid < amount <= top:
+        return None
+    if amount <= state.high_bid:
+        return "TIKAL-AUCTION-3", f"{action} is not possible here"
+    if state.rules.max_bid == "score":
+        score = state.scores[action.player]
+        return "TIKAL-AUCTION-3", f"{action} is more than your score ({score})"
+    return (
+        "TIKAL-AUCTION-3",
+        f"{action} would take your score ({state.scores[action.player]}) below the bound "
+        f"-{MAX_SCORE}",
+    )
 
 
 def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:

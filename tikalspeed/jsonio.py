@@ -61,7 +61,7 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
-from .bounds import MAX_SEED, shown
+from .bounds import MAX_BID, MAX_SEED, shown
 from .errors import NotationError
 from .hexgrid import CELL_NAMES
 from .manifest import Manifest, load_manifest
@@ -196,6 +196,8 @@ def action_from_json(value: Any, path: str = "$", rules: Rules | None = None) ->
             v[field] = read_int(raw, where, 0, 5)
         elif field == "other":
             v[field] = read_player(raw, where, rules.players)
+        elif field == "amount":
+            v[field] = read_int(raw, where, 0, MAX_BID)
         else:
             v[field] = read_int(raw, where)
     if kind in ("draw", "reveal"):

@@ -48,6 +48,7 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
+from .bounds import MAX_BID, MAX_DIGITS, shown
 from .engine import actors
 from .errors import NotationError
 from .hexgrid import CELL_NAMES
@@ -214,9 +215,15 @@ def _part(state: State, kind: str, part: str, at: int, whole: str) -> int:
     elif kind == "r":
         value = int(part) if len(part) == 1 and part in "012345" else None
     elif _NAT.fullmatch(part):
-        value = int(part)
+        value = int(part) if len(part) <= MAX_DIGITS else None
+        if value is None or value > MAX_BID:  # no bid, and no token count, is larger
+            raise NotationError(
+                f"{shown(part)} in {shown(whole)}: a number in an action is at most {MAX_BID} "
+                "(bounds.MAX_BID)",
+                at,
+            )
     if value is None:
-        raise NotationError(f"unknown {_WHAT[kind]} {part!r} in {whole!r}", at)
+        raise NotationError(f"unknown {_WHAT[kind]} {shown(part)} in {shown(whole)}", at)
     return value
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from .bounds import MAX_AUCTION_SCORE, shown
 from .manifest import Manifest, load_manifest
 
 MODES = ("classic", "professional", "speed")
@@ -48,18 +49,21 @@ def _check(inst: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
     if name in _CHOICES:
         if value not in _CHOICES[name]:
             allowed = ", ".join(repr(c) for c in _CHOICES[name])
-            raise ValueError(f"Rules.{name} must be one of {allowed}, not {value!r}")
+            raise ValueError(f"Rules.{name} must be one of {allowed}, not {shown(value)}")
     elif name == "players":
         if type(value) is not int or not 2 <= value <= 4:
-            raise ValueError(f"Rules.players must be 2, 3 or 4, not {value!r}")
+            raise ValueError(f"Rules.players must be 2, 3 or 4, not {shown(value)}")
     elif name == "auction_score":
-        if type(value) is not int or value < 0:
-            raise ValueError(f"Rules.auction_score must be an int >= 0, not {value!r}")
+        if type(value) is not int or not 0 <= value <= MAX_AUCTION_SCORE:
+            raise ValueError(
+                f"Rules.auction_score must be an int from 0 to {MAX_AUCTION_SCORE} "
+                f"(bounds.MAX_AUCTION_SCORE), not {shown(value)}"
+            )
     elif name == "manifest":
         if not isinstance(value, Manifest):
-            raise ValueError(f"Rules.manifest must be a Manifest, not {value!r}")
+            raise ValueError(f"Rules.manifest must be a Manifest, not {shown(value)}")
     elif name in _BOOLS and type(value) is not bool:
-        raise ValueError(f"Rules.{name} must be a bool, not {value!r}")
+        raise ValueError(f"Rules.{name} must be a bool, not {shown(value)}")
 
 
 _DEFAULT_MANIFEST = load_manifest()
@@ -92,9 +96,11 @@ class Rules:
     start_worker: bool = attrs.field(default=False, validator=_check)
     """TIKAL-SETUP-3: each player starts with one worker on the base camp."""
     auction_score: int = attrs.field(default=20, validator=_check)
-    """TIKAL-AUCTION-1: the score every player starts with in the professional game."""
+    """TIKAL-AUCTION-1: the score every player starts with in the professional game
+    (and the Speed game), 0 to 99 (:data:`~tikalspeed.bounds.MAX_AUCTION_SCORE`)."""
     max_bid: str = attrs.field(default="score", validator=_check)
-    """TIKAL-AUCTION-3: a bid may not exceed the bidder's ``'score'``, or ``'any'``."""
+    """TIKAL-AUCTION-3: a bid may not exceed the bidder's ``'score'``; or ``'any'``: it may,
+    as long as the bidder's score stays at or above ``-bounds.MAX_SCORE``."""
     jump_limits: str = attrs.field(default="phase", validator=_check)
     """SPEED-JUMP-9: the per-turn limits (2 levels a temple, 2 treasures a ruin) count
     per Jump ``'phase'`` of a round, or per single ``'jump'``."""

@@ -24,7 +24,7 @@ from tikalspeed import (
     is_legal,
     step,
 )
-from tikalspeed.engine import BID_CAP
+from tikalspeed.bounds import MAX_SCORE
 from tikalspeed.events import AuctionOpened, AuctionWon, Scored, TurnBegan, VolcanoSetAside
 
 
@@ -107,11 +107,12 @@ def test_tikal_auction_3_lone_bidder_still_bids_or_passes() -> None:
 
 
 def test_tikal_auction_3_any_bid_option() -> None:
-    """TIKAL-AUCTION-3: with ``max_bid='any'`` bids go up to 99, beyond the score, and
-    the winner's score may go below zero."""
+    """TIKAL-AUCTION-3: with ``max_bid='any'`` bids go beyond the score, as far as keeps
+    the bidder's score at or above -999 (``bounds.MAX_SCORE``): 20 + 999 = 1019; the
+    winner's score may go below zero."""
     s, _ = play(pro(max_bid="any"), "reveal=A1", "reveal=A2", "reveal=A3")
-    assert BID_CAP == 99 and len(tokens(s)) == 1 + 99
-    assert is_legal(s, Bid(0, 99)) and not is_legal(s, Bid(0, 100))
+    assert MAX_SCORE == 999 and len(tokens(s)) == 1 + 20 + MAX_SCORE
+    assert is_legal(s, Bid(0, 1019)) and not is_legal(s, Bid(0, 1020))
     s, _ = play(s, "bid:30", "pass", "pass")
     assert s.scores == (-10, 20, 20)
 

@@ -34,24 +34,35 @@ MODES = ("classic", "professional", "speed")
 CONFIGS = [(mode, n) for mode in MODES for n in (2, 3, 4)]
 
 
-def random_game(rules: Rules, seed: int, max_plies: int = 3000) -> list[State]:
-    """Every state of a random playout (uniform legal actions, chance by sample_chance)."""
+def random_game(
+    rules: Rules, seed: int, max_plies: int = 3000
+) -> tuple[list[State], list[tikalspeed.Transition]]:
+    """Every state and transition of a random playout (uniform legal actions, chance by
+    ``sample_chance``)."""
     rng = random.Random(seed)
     state = tikalspeed.new_game(rules)
-    states = [state]
+    states, transitions = [state], []
     while state.phase is not Phase.OVER and len(states) < max_plies:
         if tikalspeed.actors(state) == (CHANCE,):
             action = tikalspeed.sample_chance(state, rng)
         else:
             action = rng.choice(legal_actions(state))
-        state = tikalspeed.apply(state, action)
+        transitions.append(step(state, action))
+        state = transitions[-1].state
         states.append(state)
-    return states
+    return states, transitions
 
 
 @functools.cache
+def played(
+    mode: str, players: int, seed: int = 7
+) -> tuple[list[State], list[tikalspeed.Transition]]:
+    return random_game(Rules(mode=mode, players=players), seed)
+
+
 def game(mode: str, players: int, seed: int = 7) -> tuple[State, ...]:
-    return tuple(random_game(Rules(mode=mode, players=players), seed))
+    """The states of a random game of ``mode`` (cached)."""
+    return tuple(played(mode, players, seed)[0])
 
 
 @functools.cache
@@ -233,3 +244,166 @@ def test_every_field_of_state_json_is_type_checked() -> None:
                     assert from_text(to_text(read), rules=read.rules) == read
                 checked += 1
     assert checked > 5000
+
+
+# --------------------------------------------------------------------------- holes 1, 4
+
+
+def pro_bid_state(players: int = 2, **rules: object) -> State:
+    """A professional game at its first bid node (P1 to bid)."""
+    s = tikalspeed.new_game(Rules(mode="professional", players=players, **rules), seed=1)
+    assert s.phase is Phase.BID and s.active == 0
+    return s
+
+
+def test_a_bid_is_checked_in_constant_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hole 1: ``is_legal`` and ``step`` at a bid node built one ``Bid`` per amount up
+    to the bidder's score (a second for 10**6 points). A bid is now checked as a range
+    (TIKAL-AUCTION-3: above the high bid, at most the bidder's limit) without listing
+    the bids: with ``legal_actions`` made to fail, bids are still judged, even for a
+    state built by hand with a score far beyond any bound."""
+    import tikalspeed.engine as engine
+
+    def no_list(*args: object, **kwargs: object) -> tuple[()]:
+        raise AssertionError("legal_actions was called")
+
+    s = pro_bid_state()
+    huge = attrs.evolve(s, scores=(10**6, 20))
+    monkeypatch.setattr(engine, "legal_actions", no_list)
+    assert is_legal(s, tikalspeed.Bid(0, 20)) and not is_legal(s, tikalspeed.Bid(0, 21))
+    assert is_legal(huge, tikalspeed.Bid(0, 5)) and is_legal(huge, tikalspeed.PassBid(0))
+    for amount in (0, 10**6, 10**100, -1):
+        assert not is_legal(huge, tikalspeed.Bid(0, amount))
+    assert step(s, tikalspeed.Bid(0, 20)).state.high_bid == 20
+    with pytest.raises(IllegalActionError, match="TIKAL-AUCTION-3"):
+        step(s, tikalspeed.Bid(0, 21))
+
+
+def test_auction_score_is_bounded_where_rules_are_made_and_read() -> None:
+    """Hole 1 (TIKAL-AUCTION-1, SPEED-AUCTION-1): ``Rules.auction_score`` is 0 to 99
+    (``bounds.MAX_AUCTION_SCORE``); ``Rules`` refuses more with a ValueError naming the
+    field, and the rules text, position strings, records and JSON with NotationError
+    naming where."""
+    from tikalspeed.bounds import MAX_AUCTION_SCORE
+
+    assert Rules(auction_score=MAX_AUCTION_SCORE).auction_score == 99
+    for bad in (100, 10**6, 10**5000, -1, True, 2.0):
+        with pytest.raises(ValueError, match=r"Rules\.auction_score"):
+            Rules(auction_score=bad)
+    for text in ("auction_score=1000000", "auction_score=100", "auction_score=" + "9" * 5000):
+        with pytest.raises(tikalspeed.NotationError, match="auction_score"):
+            tikalspeed.rules_from_text(text)
+    pos = to_text(tikalspeed.new_game(Rules(mode="professional", players=2)))
+    with pytest.raises(tikalspeed.NotationError, match="auction_score"):
+        from_text(pos.replace("players=2", "players=2;auction_score=1000000"))
+    record = '[Game "Tikal"]\n[Rules "mode=professional;auction_score=1000000"]\n\n*\n'
+    with pytest.raises(tikalspeed.NotationError, match="line 2"):
+        tikalspeed.read_record(record)
+    obj = jsonio.record_to_json(tikalspeed.Record(rules=Rules(mode="professional")))
+    obj["rules"]["auction_score"] = 10**6
+    with pytest.raises(tikalspeed.NotationError) as err:
+        jsonio.record_from_json(obj)
+    assert err.value.position == "$.rules.auction_score"
+
+
+def test_scores_and_bids_are_bounded_where_read() -> None:
+    """Hole 1: every score, high bid and bid amount read from outside is bounded: a
+    score by ``bounds.MAX_SCORE`` (999, TIKAL-SCORE-3: no real game comes near), a bid
+    by ``bounds.MAX_BID`` (1998, TIKAL-AUCTION-3); beyond, position strings, JSON and
+    action tokens raise NotationError naming where (the digits are not converted)."""
+    s = pro_bid_state()
+    text = to_text(s)
+    at = text.index("20,20")
+    for bad in ("1000000,20", "-1000,20", "9" * 5000 + ",20"):
+        with pytest.raises(tikalspeed.NotationError) as err:
+            from_text(text.replace("20,20", bad))
+        assert err.value.position == at
+    obj = jsonio.state_to_json(s)
+    for bad in (10**6, -1000, 10**5000):
+        obj["players"][1]["score"] = bad
+        with pytest.raises(tikalspeed.NotationError) as err:
+            jsonio.state_from_json(obj)
+        assert err.value.position == "$.players[1].score"
+    for token in ("bid:1999", "bid:" + "9" * 4301, "tokens:" + "9" * 5000):
+        with pytest.raises(tikalspeed.NotationError, match="at most 1998"):
+            tikalspeed.parse_action(s, token)
+    assert tikalspeed.parse_action(s, "bid:1998") == tikalspeed.Bid(0, 1998)
+    action = jsonio.action_to_json(tikalspeed.Bid(0, 5))
+    action["amount"] = 1999
+    with pytest.raises(tikalspeed.NotationError) as err:
+        jsonio.action_from_json(action)
+    assert err.value.position == "$.amount"
+
+
+def test_a_high_bid_beyond_the_bidders_limit_is_refused() -> None:
+    """Hole 1 (TIKAL-AUCTION-3): a position whose high bid is more than its bidder may
+    bid cannot come from a game; it is refused (else the winner's score could leave the
+    score bound once paid)."""
+    s = step(pro_bid_state(), tikalspeed.Bid(0, 20)).state
+    text = to_text(s)
+    assert "20:P1" in text
+    with pytest.raises(tikalspeed.NotationError, match="may bid at most 20"):
+        from_text(text.replace("20:P1", "21:P1"))
+    obj = jsonio.state_to_json(s)
+    obj["auction"]["high_bid"] = 21
+    with pytest.raises(tikalspeed.NotationError) as err:
+        jsonio.state_from_json(obj)
+    assert err.value.position == "$.auction.high_bid"
+
+
+def test_a_score_is_read_only_if_it_stays_in_bounds_whatever_follows() -> None:
+    """Hole 1, and nothing accepted leads to a state that cannot be read back: a score
+    is read only if, with 218 points (``bounds.MAX_SCORING_POINTS``, TIKAL-SCORE-3)
+    for each scoring still to come, it stays at most 999. At the start of a game 4
+    scorings are to come (3 volcanoes, TIKAL-SCORE-1, and the end, TIKAL-END-1), so
+    127 is the most a start position may hold."""
+    s = tikalspeed.new_game(Rules(mode="professional", players=2))
+    text = to_text(s)
+    assert from_text(text.replace("20,20", "127,20")).scores == (127, 20)
+    with pytest.raises(tikalspeed.NotationError, match="at most 127"):
+        from_text(text.replace("20,20", "128,20"))
+    over = tikalspeed.new_game(Rules(mode="classic", players=2))
+    over = attrs.evolve(over, phase=Phase.OVER)
+    assert tikalspeed._checkflow.scorings_left(over, 0) == 0
+
+
+def test_scorings_left_never_grows_and_drops_at_each_scoring() -> None:
+    """Hole 1: the bound on the scores read is closed under play because the count of
+    scorings still to come starts at 4 (TIKAL-SCORE-1, SPEED-SCORE-1, TIKAL-END-1,
+    SPEED-END-1), never grows, and drops by one at each of the player's scorings
+    (``Scored`` events), in random games of every mode."""
+    from tikalspeed._checkflow import scorings_left
+    from tikalspeed.events import Scored
+
+    for mode, n in CONFIGS:
+        states, transitions = played(mode, n)
+        assert states[-1].phase is Phase.OVER
+        assert all(scorings_left(states[0], p) == 4 for p in range(n))
+        for before, t in zip(states, transitions, strict=False):
+            after = t.state
+            for p in range(n):
+                scored = sum(1 for e in t.events if isinstance(e, Scored) and e.player == p)
+                assert scorings_left(after, p) <= scorings_left(before, p) - scored
+
+
+def test_any_bid_is_never_lower_than_score_bid() -> None:
+    """Hole 4 (TIKAL-AUCTION-3): ``max_bid='any'`` capped every bid at 99, so a player
+    holding 120 could bid 110 by default but not under the option meant to lift the
+    limit. Now 'any' bounds a bid only by the score bound: the bidder's score may fall
+    to -999, never lower; so the highest bid is the score plus 999, at most 1998."""
+    from tikalspeed.auction import bid_limit
+
+    for max_bid in ("score", "any"):
+        s = attrs.evolve(pro_bid_state(max_bid=max_bid), scores=(120, 20))
+        assert is_legal(s, tikalspeed.Bid(0, 110)) and is_legal(s, tikalspeed.Bid(0, 120))
+    s = attrs.evolve(pro_bid_state(max_bid="any"), scores=(120, 20))
+    assert is_legal(s, tikalspeed.Bid(0, 1119)) and not is_legal(s, tikalspeed.Bid(0, 1120))
+    assert max(a.amount for a in legal_actions(s)[1:]) == 1119  # type: ignore[union-attr]
+    paid = step(step(s, tikalspeed.Bid(0, 1119)).state, tikalspeed.PassBid(1)).state
+    assert paid.scores[0] == -999 and from_text(to_text(paid)) == paid
+    for mode, n in CONFIGS[3:]:
+        for before in game(mode, n):
+            if before.phase is Phase.BID:
+                p = before.active
+                anyway = attrs.evolve(before, rules=attrs.evolve(before.rules, max_bid="any"))
+                assert bid_limit(anyway, p) >= bid_limit(before, p) == before.scores[p]

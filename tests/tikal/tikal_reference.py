@@ -42,7 +42,7 @@ from tikalspeed import (
     Uncover,
 )
 from tikalspeed import apply as engine_apply
-from tikalspeed.engine import BID_CAP
+from tikalspeed.bounds import MAX_SCORE
 from tikalspeed.hexgrid import STEP
 
 EMPTY, PRINTED = -1, -2  # State.placed codes (documented on State.placed)
@@ -258,7 +258,8 @@ def actions(s: State) -> set[Action]:
     if s.phase is Phase.PLACE:
         return {PlaceTile(p, c, r) for c, r in placements(s.rules.manifest, s.placed, s.hand)}
     if s.phase is Phase.BID:  # TIKAL-AUCTION-3
-        top = s.scores[p] if s.rules.max_bid == "score" else BID_CAP
+        # 'any': as far as keeps the score at or above -MAX_SCORE (the score bound)
+        top = s.scores[p] if s.rules.max_bid == "score" else s.scores[p] + MAX_SCORE
         return {PassBid(p), *(Bid(p, a) for a in range(s.high_bid + 1, top + 1))}
     ids = [t.id for t in s.rules.manifest.tiles]
     return {ChooseTile(p, i, ids[i]) for i in s.display}  # TIKAL-AUCTION-5
