@@ -90,7 +90,7 @@ from .model.events import (
     TotemMoved,
     VillageInfluenced,
 )
-from .model.rules import DEFAULT_TILES, Rules
+from .model.rules import DEFAULT_TILES, NUMBER_LIMIT, Rules
 from .model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Phase, State, X
 from .text import jsonio
 from .text.jsonio import (
@@ -164,6 +164,7 @@ __all__ = [
     "EDGE_NAMES",
     "FRUITS",
     "NEIGHBOURS",
+    "NUMBER_LIMIT",
     "PLAYERS",
     "TARGET",
     "TIKIS",

@@ -210,3 +210,150 @@ def test_printable_non_ascii_headers_still_round_trip_tiki_setup_1() -> None:
     """Printable text outside ASCII is still a fine header value (TIKI-SETUP-1)."""
     rec = tiki.Record(seed=3, headers=(("Event", "Fête à Nouméa — 日本 \u00a0x"),))
     assert tiki.read_record(tiki.write_record(rec)) == rec
+
+
+# --------------------------------------------------------------------------- numbers
+
+HUGE = "9" * 5000
+"""More digits than Python converts (4,300): ``int(HUGE)`` is a bare ValueError."""
+START = "+1,0,+1/+1,+1,-1/+1,+2,0 turn x x - 0,0 7,0 - - 0 -"
+LAYOUT_STATE = tiki.new_game()
+
+
+def _refused(read: object, *args: object) -> tiki.NotationError:
+    with pytest.raises(tiki.NotationError) as e:
+        read(*args)  # type: ignore[operator]
+    return e.value
+
+
+@pytest.mark.parametrize(
+    ("read", "text"),
+    [
+        (tiki.from_text, START.replace(" 0 -", f" {HUGE} -")),
+        (tiki.from_text, START.replace(" 0,0 ", f" {HUGE},0 ")),
+        (tiki.from_text, START.replace(" 7,0 ", f" 7,{HUGE} ")),
+        (tiki.from_text, f"{START} rules:max_turns={HUGE}"),
+        (tiki.from_text, f"{START} rules:tiles={HUGE},1,1,1,1,1,0,0,-1"),
+        (lambda t: tiki.parse_action(LAYOUT_STATE, t), f"layout={HUGE},1,1,1,1,1,0,0,-1"),
+        (tiki.rules_from_text, f"max_turns={HUGE}"),
+        (tiki.rules_from_text, f"max_turns=-{HUGE}"),
+        (tiki.rules_from_text, f"tiles=2,1,1,1,1,1,0,0,{HUGE}"),
+        (tiki.read_record, f'[Game "Tiki"]\n[Seed "{HUGE}"]\n\n*\n'),
+        (tiki.read_record, f'[Game "Tiki"]\n[Seed "1"]\n\n{HUGE}. *\n'),
+        (tiki.read_record, f'[Game "Tiki"]\n[Rules "max_turns={HUGE}"]\n\n*\n'),
+        (tiki.jsonio.loads, HUGE),
+        (tiki.jsonio.loads, f'{{"type": "state", "turn": {HUGE}}}'),
+        (tiki.jsonio.loads, f'{{"type": "record", "seed": -{HUGE}}}'),
+    ],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 30 else None,
+)
+def test_hole_numbers_of_more_than_4300_digits_escaped_as_bare_value_error_tiki_setup_4(
+    read: object, text: str
+) -> None:
+    """Hole: a number of more than 4,300 digits (Python's int-string conversion limit)
+    escaped as a bare ValueError from from_text, parse_action('layout=...'),
+    rules_from_text, read_record and jsonio.loads. Every reader now refuses a number
+    longer than its bound without converting it (TIKI-SETUP-4: 7 fruits; TIKI-END-6:
+    the turn cap; TIKI-SETUP-2: the tile values)."""
+    assert isinstance(_refused(read, text), tiki.NotationError)
+
+
+LIMIT = tiki.NUMBER_LIMIT
+
+
+def test_max_turns_is_bounded_tiki_end_6() -> None:
+    """Every number read from outside has a documented upper bound; the turn cap's is
+    ``tiki.NUMBER_LIMIT`` = 2**53 - 1 (TIKI-END-6), in Rules, rules text and JSON."""
+    assert LIMIT == 2**53 - 1
+    assert tiki.Rules(max_turns=LIMIT).max_turns == LIMIT
+    for bad in (LIMIT + 1, 10**100, 10**5000):
+        with pytest.raises(ValueError, match=r"^Rules\.max_turns must be None or an int from 1"):
+            tiki.Rules(max_turns=bad)
+    assert tiki.rules_from_text(f"max_turns={LIMIT}") == tiki.Rules(max_turns=LIMIT)
+    e = _refused(tiki.rules_from_text, f"shaman=true;max_turns={LIMIT + 1}")
+    assert e.position == 22 and "Rules.max_turns" in str(e)
+    e = _refused(tiki.jsonio.rules_from_json, {"max_turns": 10**5000})
+    assert e.position == "$.max_turns"
+
+
+def test_position_counts_are_bounded_tiki_setup_4_tiki_end_6() -> None:
+    """In a position the fruits, reserve and spoiled counts are at most 7 (TIKI-SETUP-4)
+    and the turn at most 2**53 - 1 (TIKI-END-6), in the text and in JSON; the supplies
+    (JSON only) at most 8 (TIKI-SETUP-3)."""
+    fruits, reserve, turn = START.index("0,0"), START.index("7,0"), START.rindex("0")
+    assert _refused(tiki.from_text, START.replace(" 0,0 ", " 8,0 ")).position == fruits
+    big = " 7,1" + "0" * 20 + " "
+    assert _refused(tiki.from_text, START.replace(" 7,0 ", big)).position == reserve
+    assert _refused(tiki.from_text, START.replace(" 0 -", f" {LIMIT + 1} -")).position == turn
+    obj = tiki.state_to_json(tiki.from_text(START))
+    for key, value, where in [
+        ("turn", LIMIT + 1, "$.turn"),
+        ("turn", 10**5000, "$.turn"),
+        ("reserve", 8, "$.reserve"),
+        ("spoiled", -(10**5000), "$.spoiled"),
+        ("fruits", {"x": 10**100, "o": 0}, "$.fruits.x"),
+        ("supply", {"x": 9, "o": 8}, "$.supply.x"),
+    ]:
+        assert _refused(tiki.state_from_json, {**obj, key: value}).position == where
+
+
+def test_seeds_are_bounded_tiki_setup_1() -> None:
+    """A record's seed (which draws the layout, TIKI-SETUP-1) is at most 2**53 - 1 in
+    absolute value: in Record, in the Seed header and in JSON."""
+    assert tiki.Record(seed=-LIMIT).seed == -LIMIT
+    with pytest.raises(ValueError, match=r"Record\.seed"):
+        tiki.Record(seed=LIMIT + 1)
+    e = _refused(tiki.read_record, f'[Game "Tiki"]\n[Seed "{LIMIT + 1}"]\n\n*\n')
+    assert e.position == 2 and str(e).startswith("line 2: the seed must be from")
+    obj = tiki.record_to_json(tiki.Record(seed=1))
+    assert _refused(tiki.record_from_json, {**obj, "seed": LIMIT + 1}).position == "$.seed"
+
+
+def test_hole_deep_json_raised_recursion_error_tiki_setup_1() -> None:
+    """Hole: ``jsonio.loads('[' * 200000)`` raised RecursionError. Now NotationError,
+    for arrays and objects alike; a deeply nested value handed to a reader directly is
+    refused at its path, and its message is short (TIKI-SETUP-1: nothing is set up)."""
+    for text in ("[" * 200_000, '{"a":' * 200_000, "[" * 200_000 + "]" * 200_000):
+        assert "nested too deep" in str(_refused(tiki.jsonio.loads, text))
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    for read in (tiki.state_from_json, tiki.action_from_json, tiki.record_from_json):
+        assert len(str(_refused(read, deep))) < 100
+    obj = tiki.state_to_json(tiki.new_game(Rules(shaman=True), seed=1))
+    e = _refused(tiki.state_from_json, {**obj, "shaman": deep})
+    assert e.position == "$.shaman" and len(str(e)) < 100
+
+
+def test_hole_rules_from_text_of_none_raised_attribute_error_tiki_setup_2() -> None:
+    """Hole: ``rules_from_text(None)`` raised AttributeError. Every reader now refuses
+    a value of the wrong type with NotationError (TIKI-SETUP-2: no rules, no tiles)."""
+    for bad in (None, 3, b"shaman=true", ["shaman=true"]):
+        assert "a rules text is a str" in str(_refused(tiki.rules_from_text, bad))
+        for read in (tiki.from_text, tiki.read_record, tiki.jsonio.loads):
+            if not isinstance(bad, bytes) or read is not tiki.jsonio.loads:
+                _refused(read, bad)
+        _refused(tiki.parse_action, LAYOUT_STATE, bad)
+
+
+@pytest.mark.parametrize(
+    ("token", "message"),
+    [
+        ("layout=1,1,1,1,1,1,1,1,1,1", "9 village values, not 10"),
+        ("layout=1,1,1,1,1,1,1,1", "9 village values, not 8"),
+        ("layout=", "bad village value ''"),
+        ("layout=2,1,1,1,1,1,0,0,3", "from -1 to 2, not '3'"),
+        ("layout=2,1,1,1,1,1,0,0,-2", "from -1 to 2, not '-2'"),
+    ],
+)
+def test_hole_layout_token_with_any_number_of_values_tiki_setup_1(token: str, message: str) -> None:
+    """Hole: ``parse_action`` read ``layout=`` with any number of values (with 10,
+    ``action_to_json`` raised IndexError; with 8 it wrote JSON its own reader refuses).
+    Now a layout token has exactly 9 values, each a tile value -1, 0, 1 or 2
+    (TIKI-SETUP-1, TIKI-SETUP-2); and so has a layout action read from JSON."""
+    assert message in str(_refused(tiki.parse_action, LAYOUT_STATE, token))
+    obj = tiki.action_to_json(tiki.Layout(tiki.DEFAULT_TILES))
+    obj["tiles"]["c3"] = 3
+    assert _refused(tiki.action_from_json, obj).position == "$.tiles.c3"
+    good = tiki.parse_action(LAYOUT_STATE, "layout=+1,2,1,1,1,1,0,00,-1")
+    assert tiki.action_from_json(tiki.action_to_json(good)) == good

@@ -209,12 +209,16 @@ def test_parse_action_kinds() -> None:
     assert parse_action(s, "layout=2,1,1,1,1,1,0,0,-1") == tiki.Layout((2, 1, 1, 1, 1, 1, 0, 0, -1))
 
 
-def test_malformed_layout_is_left_to_the_rules_tiki_setup_1() -> None:
-    """A layout token with 8 values is readable; the engine refuses it (TIKI-SETUP-1)."""
+def test_malformed_layout_tiki_setup_1() -> None:
+    """A layout token gives exactly 9 values (TIKI-SETUP-1): one with 8 is not read
+    (it used to be, and then written as JSON its own reader refuses); a Layout of 8
+    tiles made directly is refused by the engine."""
     s = new_game()
-    action = parse_action(s, "layout=2,1,1,1,1,1,0,0")
+    with pytest.raises(NotationError, match="9 village values, not 8") as n:
+        parse_action(s, "layout=2,1,1,1,1,1,0,0")
+    assert n.value.position == 7
     with pytest.raises(tiki.IllegalActionError) as e:
-        apply(s, action)
+        apply(s, tiki.Layout((2, 1, 1, 1, 1, 1, 0, 0)))
     assert e.value.clause == "TIKI-SETUP-1"
 
 

@@ -21,11 +21,20 @@ from typing import Any
 
 import attrs
 
+from .errors import shown
+
 DEFAULT_TILES: tuple[int, ...] = (2, 1, 1, 1, 1, 1, 0, 0, -1)
 """The default village tile multiset (TIKI-SETUP-2): one +2, five +1, two 0, one −1."""
 
 TILE_VALUES = (-1, 0, 1, 2)
 """The values a village tile can show."""
+
+NUMBER_LIMIT = 2**53 - 1
+"""The largest number a ruleset, a position, a record or their JSON may hold: a turn
+cap, a turn count, a seed (in absolute value). It is the largest integer every JSON
+reader keeps exactly (JavaScript's ``Number.MAX_SAFE_INTEGER``), and no game gets near
+it: 2**53 turns at a million turns a second take 285 years. Readers refuse a bigger
+number, and a longer run of digits, without converting it."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "shaman_entry": ("start", "marsh"),
@@ -40,9 +49,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 def _check(inst: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
     name = attribute.name
     if name in _CHOICES:
-        if value not in _CHOICES[name]:
+        if type(value) is not str or value not in _CHOICES[name]:
             allowed = ", ".join(repr(c) for c in _CHOICES[name])
-            raise ValueError(f"Rules.{name} must be one of {allowed}, not {value!r}")
+            raise ValueError(f"Rules.{name} must be one of {allowed}, not {shown(value)}")
     elif name == "tiles":
         if (
             not isinstance(value, tuple)
@@ -51,10 +60,13 @@ def _check(inst: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
         ):
             raise ValueError(f"Rules.tiles must be a tuple of 9 values from {TILE_VALUES}")
     elif name == "max_turns":
-        if value is not None and (type(value) is not int or value < 1):
-            raise ValueError(f"Rules.max_turns must be None or a positive int, not {value!r}")
+        if value is not None and (type(value) is not int or not 1 <= value <= NUMBER_LIMIT):
+            raise ValueError(
+                f"Rules.max_turns must be None or an int from 1 to {NUMBER_LIMIT} (2**53 - 1), "
+                f"not {shown(value)}"
+            )
     elif type(value) is not bool:
-        raise ValueError(f"Rules.{name} must be a bool, not {value!r}")
+        raise ValueError(f"Rules.{name} must be a bool, not {shown(value)}")
 
 
 def _sorted_tiles(value: Any) -> Any:

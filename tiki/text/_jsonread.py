@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board.island import VILLAGE_NAMES, edge_from_name
-from ..model.errors import NotationError
+from ..model.errors import NotationError, shown
 
 JSON = dict[str, Any]
 """A JSON object as Python sees it."""
@@ -33,7 +33,8 @@ def read_object(
         raise fail(f"expected an object, not {kind_of(value)}", path)
     for key in value:
         if key not in required and key not in optional:
-            raise fail(f"unknown field {key!r}", f"{path}.{key}")
+            name = key if type(key) is str else shown(key)
+            raise fail(f"unknown field {shown(key)}", f"{path}.{name}")
     for key in required:
         if key not in value:
             raise fail(f"missing field {key!r}", f"{path}.{key}")
@@ -54,12 +55,15 @@ def kind_of(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def read_int(value: Any, path: str, minimum: int | None = 0) -> int:
-    """Return ``value`` if it is a whole number (not a bool) of at least ``minimum``."""
+def read_int(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None) -> int:
+    """Return ``value`` if it is a whole number (not a bool) from ``minimum`` to
+    ``maximum`` (``None``: no bound that side)."""
     if type(value) is not int:
         raise fail(f"expected a whole number, not {kind_of(value)}", path)
     if minimum is not None and value < minimum:
-        raise fail(f"expected a number >= {minimum}, not {value}", path)
+        raise fail(f"expected a number >= {minimum}, not {shown(value)}", path)
+    if maximum is not None and value > maximum:
+        raise fail(f"expected a number <= {maximum}, not {shown(value)}", path)
     return value
 
 
@@ -90,7 +94,7 @@ def read_edge(value: Any, path: str) -> int:
             return edge_from_name(value)
         except KeyError:
             pass
-    raise fail(f"unknown edge {value!r}", path)
+    raise fail(f"unknown edge {shown(value)}", path)
 
 
 def read_list(value: Any, path: str) -> list[Any]:
@@ -100,10 +104,10 @@ def read_list(value: Any, path: str) -> list[Any]:
     return value
 
 
-def read_pair(value: Any, path: str) -> tuple[int, int]:
-    """Return ``(x, o)`` from an object ``{"x": n, "o": m}`` of counts."""
+def read_pair(value: Any, path: str, maximum: int) -> tuple[int, int]:
+    """Return ``(x, o)`` from an object ``{"x": n, "o": m}`` of counts up to ``maximum``."""
     obj = read_object(value, path, ("x", "o"))
-    return read_int(obj["x"], f"{path}.x"), read_int(obj["o"], f"{path}.o")
+    return read_int(obj["x"], f"{path}.x", 0, maximum), read_int(obj["o"], f"{path}.o", 0, maximum)
 
 
 def by_village(value: Any, path: str, read: Callable[[Any, str], Any]) -> tuple[Any, ...]:

@@ -10,8 +10,9 @@ from typing import Any
 
 import attrs
 
-from ..model.errors import NotationError
+from ..model.errors import NotationError, shown
 from ..model.rules import Rules
+from ._numbers import read_short
 
 __all__ = ["rules_from_text", "rules_to_text"]
 
@@ -58,6 +59,10 @@ def rules_from_text(text: str, offset: int = 0) -> Rules:
     ...
     tiki.NotationError: unknown rule 'colour' (at 12)
     """
+    if type(text) is not str:
+        raise NotationError(f"a rules text is a str, not {type(text).__name__}")
+    if type(offset) is not int:
+        raise NotationError(f"a rules text offset is an int, not {type(offset).__name__}")
     if text == "":
         return Rules()
     values: dict[str, Any] = {}
@@ -89,13 +94,14 @@ def _rule_value(key: str, raw: str, at: int) -> Any:
         if raw == "none":
             return None
         if not _INT.fullmatch(raw):
-            raise NotationError(f"rule 'max_turns' is a whole number, not {raw!r}", at)
-        return int(raw)
+            raise NotationError(f"rule 'max_turns' is a whole number, not {shown(raw)}", at)
+        return read_short(raw, at, "rule 'max_turns'")  # Rules checks the bound (TIKI-END-6)
     if key == "tiles":
-        parts = raw.split(",")
-        for part in parts:
+        tiles = []
+        for part in raw.split(","):
             if not _INT.fullmatch(part):
-                raise NotationError(f"bad tile value {part!r} in rule 'tiles'", at)
+                raise NotationError(f"bad tile value {shown(part)} in rule 'tiles'", at)
+            tiles.append(read_short(part, at, "tile value"))  # Rules checks it (TIKI-SETUP-2)
             at += len(part) + 1
-        return tuple(int(p) for p in parts)
+        return tuple(tiles)
     return raw

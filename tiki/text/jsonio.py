@@ -37,9 +37,9 @@ from ..model.actions import (
     Pass,
     PlaceShaman,
 )
-from ..model.errors import NotationError
-from ..model.rules import Rules
-from ..model.state import CHANCE, Outcome, Phase, State
+from ..model.errors import NotationError, shown
+from ..model.rules import NUMBER_LIMIT, Rules
+from ..model.state import CHANCE, FRUITS, TIKIS, Outcome, Phase, State
 from ._check import StateFault, check_state
 from ._jsonread import (
     JSON,
@@ -240,7 +240,7 @@ def state_from_json(value: Any, path: str = "$") -> State:
     exactly as :func:`tiki.from_text` does."""
     obj = read_object(value, path, _STATE_FIELDS)
     if obj["type"] != "state":
-        raise fail(f"expected type 'state', not {obj['type']!r}", f"{path}.type")
+        raise fail(f"expected type 'state', not {shown(obj['type'])}", f"{path}.type")
     rules = rules_from_json(obj["rules"], f"{path}.rules")
     phase = read_name(obj["phase"], f"{path}.phase", _PHASES, "phase")
     tiles: tuple[int, ...] = ()
@@ -257,7 +257,7 @@ def state_from_json(value: Any, path: str = "$") -> State:
     )
     if len(set(pending)) != len(pending):
         raise fail("a village is pending twice", f"{path}.pending")
-    fruits = read_pair(obj["fruits"], f"{path}.fruits")
+    fruits = read_pair(obj["fruits"], f"{path}.fruits", FRUITS)
     shaman = None if obj["shaman"] is None else read_edge(obj["shaman"], f"{path}.shaman")
     active = -1 if obj["active"] is None else read_player(obj["active"], f"{path}.active")
     result = None
@@ -267,24 +267,24 @@ def state_from_json(value: Any, path: str = "$") -> State:
         winner = None if r["winner"] is None else read_player(r["winner"], f"{where}.winner")
         if not isinstance(r["reason"], str):
             raise fail(f"expected a string, not {kind_of(r['reason'])}", f"{where}.reason")
-        result = Outcome(winner, read_pair(r["scores"], f"{where}.scores"), r["reason"])
+        result = Outcome(winner, read_pair(r["scores"], f"{where}.scores", FRUITS), r["reason"])
         if "result" in r and r["result"] != result.result():
             raise fail(f"the result of this outcome is {result.result()!r}", f"{where}.result")
     state = State(
         rules=rules,
         tiles=tiles,
         stacks=stacks,
-        supply=read_pair(obj["supply"], f"{path}.supply"),
+        supply=read_pair(obj["supply"], f"{path}.supply", TIKIS),
         fruits=fruits,
-        reserve=read_int(obj["reserve"], f"{path}.reserve"),
-        spoiled=read_int(obj["spoiled"], f"{path}.spoiled"),
+        reserve=read_int(obj["reserve"], f"{path}.reserve", 0, FRUITS),
+        spoiled=read_int(obj["spoiled"], f"{path}.spoiled", 0, FRUITS),
         shaman=shaman,
         active=active,
         actor=read_name(obj["actor"], f"{path}.actor", _PLAYER_NAMES, "actor"),
         phase=phase,
         pending=pending,
         tiebreak=read_bool(obj["tiebreak"], f"{path}.tiebreak"),
-        turn=read_int(obj["turn"], f"{path}.turn"),
+        turn=read_int(obj["turn"], f"{path}.turn", 0, NUMBER_LIMIT),
         result=result,
     )
     try:
@@ -347,7 +347,8 @@ def action_from_json(value: Any, path: str = "$") -> Action:
     if kind == "pass":
         return Pass(p)
     if kind == "layout":
-        tiles = by_village(obj["tiles"], f"{path}.tiles", lambda v, q: read_int(v, q, None))
+        # TIKI-SETUP-2: a layout shows tile values only
+        tiles = by_village(obj["tiles"], f"{path}.tiles", lambda v, q: read_int(v, q, -1, 2))
         return Layout(tiles, p)
     return FirstPlayer(read_player(obj["first"], f"{path}.first"), p)
 
@@ -362,7 +363,7 @@ def record_from_json(value: Any, path: str = "$") -> Record:
         ("game", "format", "rules", "seed", "start", "headers"),
     )
     if obj["type"] != "record":
-        raise fail(f"expected type 'record', not {obj['type']!r}", f"{path}.type")
+        raise fail(f"expected type 'record', not {shown(obj['type'])}", f"{path}.type")
     for key, expected in (("game", "Tiki"), ("format", FORMAT)):
         if key in obj and obj[key] != expected:
             raise fail(f"expected {expected!r}", f"{path}.{key}")
@@ -374,7 +375,7 @@ def record_from_json(value: Any, path: str = "$") -> Record:
         raise fail("the start position's rules differ", f"{path}.rules")
     seed = obj.get("seed")
     if seed is not None:
-        seed = read_int(seed, f"{path}.seed", None)
+        seed = read_int(seed, f"{path}.seed", -NUMBER_LIMIT, NUMBER_LIMIT)
         if start is not None:
             raise fail("a record has a seed or a start position, not both", f"{path}.seed")
     raw_headers = obj.get("headers", {})
@@ -384,20 +385,24 @@ def record_from_json(value: Any, path: str = "$") -> Record:
         try:
             _check_headers(((key, text),))
         except ValueError as e:
-            raise fail(str(e), f"{path}.headers.{key}") from None
+            name = key if type(key) is str else shown(key)
+            raise fail(str(e), f"{path}.headers.{name}") from None
     where = f"{path}.actions"
     actions = tuple(
         action_from_json(a, f"{where}[{i}]") for i, a in enumerate(read_list(obj["actions"], where))
     )
     result = read_name(obj["result"], f"{path}.result", {r: r for r in RESULTS}, "result")
-    record = Record(
-        rules=rules if start is None else start.rules,
-        seed=seed,
-        start=start,
-        actions=actions,
-        result=result,
-        headers=tuple(raw_headers.items()),
-    )
+    try:
+        record = Record(
+            rules=rules if start is None else start.rules,
+            seed=seed,
+            start=start,
+            actions=actions,
+            result=result,
+            headers=tuple(raw_headers.items()),
+        )
+    except ValueError as e:  # every field was checked above: a safety net
+        raise fail(str(e), path) from None
     final = _play(record.initial_state(), actions, lambda i: f"{where}[{i}]")[-1].result
     reached = "*" if final is None else final.result()
     if reached != result:
@@ -424,4 +429,8 @@ def loads(text: str | bytes) -> State | Action | Record:
         raise NotationError(f"not JSON: {e.msg}", e.pos) from None
     except (TypeError, UnicodeDecodeError) as e:
         raise NotationError(f"not JSON: {e}") from None
+    except RecursionError:
+        raise NotationError("not JSON a reader takes: arrays or objects nested too deep") from None
+    except ValueError:  # Python refuses to convert a number of more than 4,300 digits
+        raise NotationError("not JSON a reader takes: a number with too many digits") from None
     return from_json(value)

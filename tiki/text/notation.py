@@ -30,10 +30,11 @@ from ..model.actions import (
     Pass,
     PlaceShaman,
 )
-from ..model.errors import NotationError
-from ..model.rules import Rules
-from ..model.state import CHANCE, PLAYER_SYMBOLS, Outcome, Phase, State
+from ..model.errors import NotationError, shown
+from ..model.rules import NUMBER_LIMIT, Rules
+from ..model.state import CHANCE, FRUITS, PLAYER_SYMBOLS, Outcome, Phase, State
 from ._check import StateFault, check_state
+from ._numbers import read_number
 from ._rulestext import rules_from_text, rules_to_text
 
 __all__ = ["from_text", "parse_action", "rules_from_text", "rules_to_text", "to_text"]
@@ -91,13 +92,16 @@ def parse_action(state: State, text: str) -> Action:
             raise NotationError(f"unknown edge {t[2:]!r} in {t!r}", lead + 2) from None
         return PlaceShaman(player, edge) if t[1] == "@" else MoveShaman(player, edge)
     if t.startswith("layout="):
+        parts = t[7:].split(",")
         values = []
         at = lead + 7
-        for part in t[7:].split(","):
+        for part in parts:
             if not _INT.fullmatch(part):
-                raise NotationError(f"bad village value {part!r} in {t!r}", at)
-            values.append(int(part))
+                raise NotationError(f"bad village value {shown(part)} in {shown(t)}", at)
+            values.append(read_number(part, at, "village value", -1, 2))
             at += len(part) + 1
+        if len(values) != 9:
+            raise NotationError(f"a layout gives 9 village values, not {len(values)}", lead + 7)
         return Layout(tuple(values))
     if t.startswith("first="):
         if t[6:] not in ("x", "o"):
@@ -311,16 +315,15 @@ def _choose(table: dict[str, Any], field: str, at: int, what: str) -> Any:
 
 
 def _number(field: str, at: int, what: str) -> int:
-    if not _NAT.fullmatch(field):
-        raise NotationError(f"the {what} must be a whole number, not {field!r}", at)
-    return int(field)
+    return read_number(field, at, what, 0, NUMBER_LIMIT, _NAT)
 
 
 def _pair(field: str, at: int, what: str) -> tuple[int, int]:
     a, comma, b = field.partition(",")
     if not (comma and _NAT.fullmatch(a) and _NAT.fullmatch(b)):
-        raise NotationError(f"the {what} field is two whole numbers 'a,b', not {field!r}", at)
-    return int(a), int(b)
+        raise NotationError(f"the {what} field is two whole numbers 'a,b', not {shown(field)}", at)
+    # TIKI-SETUP-4: there are 7 fruits in all
+    return read_number(a, at, what, 0, FRUITS, _NAT), read_number(b, at, what, 0, FRUITS, _NAT)
 
 
 def _pending(field: str, at: int) -> tuple[tuple[int, ...], list[int]]:

@@ -34,8 +34,9 @@ import attrs
 from ..engine.contract import apply, new_game
 from ..model.actions import Action
 from ..model.errors import IllegalActionError, NotationError, shown
-from ..model.rules import Rules
+from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import Phase, State
+from ._numbers import read_number
 from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
 
 __all__ = ["FORMAT", "RESULTS", "Record", "read_record", "replay", "write_record"]
@@ -123,8 +124,13 @@ class Record:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise ValueError(f"Record.rules must be a Rules, not {self.rules!r}")
-        if self.seed is not None and type(self.seed) is not int:
-            raise ValueError(f"Record.seed must be None or an int, not {self.seed!r}")
+        if self.seed is not None and (
+            type(self.seed) is not int or not -NUMBER_LIMIT <= self.seed <= NUMBER_LIMIT
+        ):
+            raise ValueError(
+                f"Record.seed must be None or an int from -(2**53 - 1) to 2**53 - 1, "
+                f"not {shown(self.seed)}"
+            )
         if self.seed is not None and self.start is not None:
             raise ValueError("a record starts from a seed or from a position, not both")
         if self.result not in RESULTS:
@@ -293,9 +299,10 @@ def read_record(text: str) -> Record:
                 continue
             m = _MOVE_NUMBER.fullmatch(token)
             if m is not None:
-                if int(m.group(1)) != state.turn // 2 + 1:
+                digits = m.group(1).lstrip("0")
+                if len(digits) > 16 or int(digits or "0") != state.turn // 2 + 1:
                     raise NotationError(
-                        f"line {number}: move number {token} but this is move "
+                        f"line {number}: move number {shown(token)} but this is move "
                         f"{state.turn // 2 + 1}",
                         number,
                     )
@@ -368,8 +375,12 @@ def _setup(found: dict[str, tuple[str, int]]) -> tuple[Rules, State, int | None,
     if "Seed" in found:
         value, n = found["Seed"]
         if not _SEED.fullmatch(value):
-            raise NotationError(f"line {n}: the seed is a whole number, not {value!r}", n)
-        return rules, new_game(rules, seed=int(value)), int(value), None
+            raise NotationError(f"line {n}: the seed is a whole number, not {shown(value)}", n)
+        try:
+            seed = read_number(value, None, "seed", -NUMBER_LIMIT, NUMBER_LIMIT, _SEED)
+        except NotationError as e:
+            raise NotationError(f"line {n}: {e}", n) from None
+        return rules, new_game(rules, seed=seed), seed, None
     if "Position" in found:
         value, n = found["Position"]
         try:
