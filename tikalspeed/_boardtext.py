@@ -12,6 +12,7 @@ import re
 
 import attrs
 
+from .bounds import MAX_COUNT, shown
 from .errors import NotationError
 from .hexgrid import CELL_COUNT, CELL_NAMES, COLUMNS, ROWS
 from .state import EMPTY, PRINTED, State
@@ -155,11 +156,11 @@ def _read_cell(board: Board, token: str, at: int, cell: int, players: int, t: Te
     if m["temple"] is not None:
         if not value:
             raise NotationError(f"{name} is no temple: '=' gives a temple's value", at)
-        board.temples[cell] = int(m["temple"])
+        board.temples[cell] = _count(m["temple"], at, f"the temple value on {name}")
     if m["ruins"] is not None:
         if not masks:
             raise NotationError(f"{name} is no ruin: '$' counts a ruin's treasures", at)
-        board.ruins[cell] = int(m["ruins"])
+        board.ruins[cell] = _count(m["ruins"], at, f"the treasures on {name}")
     for key, owners in (("camp", board.camps), ("guard", board.guards)):
         if m[key] is not None:
             owners[cell] = _owner(m[key], players, at + m.start(key), f"{key} on {name}")
@@ -172,11 +173,18 @@ def _read_cell(board: Board, token: str, at: int, cell: int, players: int, t: Te
         if not (piece[2] or piece[3]):
             raise NotationError(f"'+{piece[1]}:' needs a count of workers or L", where)
         seen.add(p)
-        board.workers[p][cell] = int(piece[2] or 0)
+        board.workers[p][cell] = _count(piece[2] or "0", where, f"P{p + 1}'s workers on {name}")
         if piece[3]:
             if board.leaders[p] is not None:
                 raise NotationError(f"P{p + 1}'s leader stands on two cells", where)
             board.leaders[p] = cell
+
+
+def _count(digits: str, at: int, what: str) -> int:
+    """A count of the board field, at most ``bounds.MAX_COUNT`` (not converted beyond)."""
+    if len(digits) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
+        raise NotationError(f"{what} is at most {MAX_COUNT}, not {shown(digits)}", at)
+    return int(digits)
 
 
 def _owner(digit: str, players: int, at: int, what: str) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
 from collections.abc import Mapping
 from importlib import resources
@@ -11,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from . import hexgrid
+from ._jsontext import JSONTextError, parse
+from .bounds import shown
 from .errors import ManifestError
 from .manifest import Board, Components, Manifest, PrintedHex
 from .tiles import PRINTED_KINDS, TERRAIN_KINDS, Kind, Tile, _check_id, _check_stones, _fail
@@ -84,8 +85,8 @@ def _pairs(who: str, label: str, raw: object, key: type) -> tuple[tuple[Any, int
     out: list[tuple[Any, int]] = []
     for k, n in raw.items():
         if key is int:
-            if not (isinstance(k, str) and k.isdigit()):
-                raise _fail(who, f"{label} keys must be numbers, got {k!r}")
+            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
+                raise _fail(who, f"{label} keys must be numbers, got {shown(k)}")
             out.append((int(k), n))
         elif key is Kind:
             out.append((_kind(who, k, TERRAIN_KINDS, "TIKAL-TILE-1"), n))
@@ -209,12 +210,17 @@ def _no_constant(name: str) -> Any:
 
 
 def _parse(text: str) -> Any:
+    """Parse a manifest's JSON text within the input bounds (``bounds.MAX_DEPTH``,
+    ``bounds.MAX_DIGITS``); a fault is at ``line L column C``."""
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise ManifestError(
-            f"manifest: not valid JSON: {e.msg}", f"line {e.lineno} column {e.colno}"
-        ) from None
+        return parse(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except JSONTextError as e:
+        where = None
+        if e.offset is not None:
+            line = text.count("\n", 0, e.offset) + 1
+            where = f"line {line} column {e.offset - text.rfind(chr(10), 0, e.offset)}"
+        message = e.message.removeprefix("not JSON: ")
+        raise ManifestError(f"manifest: not valid JSON: {message}", where) from None
 
 
 @functools.cache

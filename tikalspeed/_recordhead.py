@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 
 from ._rulestext import rules_from_text
+from .bounds import MAX_DIGITS, MAX_SEED, shown
 from .engine import new_game
 from .errors import NotationError
 from .notation import from_text, to_text
@@ -31,11 +32,14 @@ _DEFAULT_RULES = Rules()
 def check_headers(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """Return the extra headers as a tuple of pairs; raise ``ValueError`` for a bad key
     (a reserved one, a repeated one, not a word) or a value that is not one line."""
-    pairs = tuple((k, v) for k, v in value)
+    try:
+        pairs = tuple((k, v) for k, v in value)
+    except (TypeError, ValueError):
+        raise ValueError(f"headers are (key, value) pairs, not {shown(value)}") from None
     seen: set[str] = set()
     for key, text in pairs:
         if not isinstance(key, str) or not _KEY.fullmatch(key):
-            raise ValueError(f"a header key is a letter then letters, digits or _: {key!r}")
+            raise ValueError(f"a header key is a letter then letters, digits or _: {shown(key)}")
         if key in _RESERVED:
             raise ValueError(f"header {key!r} is written from the record's own fields")
         if key in seen:
@@ -121,6 +125,11 @@ def setup(
     if "Seed" in found:
         value, n = found["Seed"]
         if not _SEED.fullmatch(value):
-            raise NotationError(f"line {n}: the seed is a whole number, not {value!r}", n)
-        return rules, new_game(rules, seed=int(value)), int(value), None
+            raise NotationError(f"line {n}: the seed is a whole number, not {shown(value)}", n)
+        seed = int(value) if len(value.lstrip("-")) <= MAX_DIGITS else None
+        if seed is None or abs(seed) > MAX_SEED:
+            raise NotationError(
+                f"line {n}: the seed is at most 128 bits (bounds.MAX_SEED), not {shown(value)}", n
+            )
+        return rules, new_game(rules, seed=seed), seed, None
     return rules, new_game(rules), None, None

@@ -83,6 +83,8 @@ def rules_from_text(text: str, offset: int = 0, *, manifest: Manifest | None = N
     ...
     tikalspeed.errors.NotationError: unknown manifest 'mine@2': only 'default@1', ... (at 9)
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a rules text is a str, not {type(text).__name__}", offset)
     if text == "":
         return Rules()
     values: dict[str, Any] = {}

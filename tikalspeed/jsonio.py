@@ -37,6 +37,7 @@ from ._jsonread import (
     read_tile,
 )
 from ._jsonstate import rules_from_json, rules_to_json, state_from_json, state_to_json
+from ._jsontext import JSONTextError, parse
 from ._recordhead import FORMAT, RESULTS, check_headers
 from .actions import (
     LEADER,
@@ -312,11 +313,17 @@ def from_json(value: Any) -> State | Action | Record:
 
 def loads(text: str | bytes) -> State | Action | Record:
     """Read the JSON text of a state, an action or a record; malformed JSON raises
-    :class:`~tikalspeed.NotationError` at its character offset."""
+    :class:`~tikalspeed.NotationError` at its character offset, as does JSON nested
+    deeper than ``bounds.MAX_DEPTH`` or holding a number of more than
+    ``bounds.MAX_DIGITS`` digits.
+
+    >>> loads("[" * 200000)
+    Traceback (most recent call last):
+    ...
+    tikalspeed.errors.NotationError: nested deeper than 32 (at 32)
+    """
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise NotationError(f"not JSON: {e.msg}", e.pos) from None
-    except (TypeError, UnicodeDecodeError) as e:
-        raise NotationError(f"not JSON: {e}") from None
+        value = parse(text)
+    except JSONTextError as e:
+        raise NotationError(e.message, e.offset) from None
     return from_json(value)

@@ -38,6 +38,7 @@ import attrs
 from ._recordhead import FORMAT, RESULTS, check_headers, inner, read_headers, setup
 from ._rulestext import rules_to_text
 from .actions import Action, ChooseTile, DrawTile, RevealTile, player_name
+from .bounds import MAX_COUNT, MAX_SEED, shown
 from .engine import actors, new_game, step
 from .errors import IllegalActionError, NotationError
 from .events import TurnBegan
@@ -88,8 +89,11 @@ class Record:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise ValueError(f"Record.rules must be a Rules, not {self.rules!r}")
-        if self.seed is not None and type(self.seed) is not int:
-            raise ValueError(f"Record.seed must be None or an int, not {self.seed!r}")
+        if self.seed is not None and (type(self.seed) is not int or abs(self.seed) > MAX_SEED):
+            raise ValueError(
+                f"Record.seed must be None or an int of at most 128 bits (bounds.MAX_SEED), "
+                f"not {shown(self.seed)}"
+            )
         if self.seed is not None and self.start is not None:
             raise ValueError("a record starts from a seed or from a position, not both")
         if self.result not in RESULTS:
@@ -301,7 +305,7 @@ def read_record(text: str, *, rules: Rules | None = None) -> Record:
                 continue
             m = _TURN_NUMBER.fullmatch(token)
             if m is not None:
-                if int(m.group(1)) != turn:
+                if len(m.group(1)) > len(str(MAX_COUNT)) or int(m.group(1)) != turn:
                     raise NotationError(
                         f"line {number}: turn number {token} but this is turn {turn}", number
                     )

@@ -407,3 +407,104 @@ def test_any_bid_is_never_lower_than_score_bid() -> None:
                 p = before.active
                 anyway = attrs.evolve(before, rules=attrs.evolve(before.rules, max_bid="any"))
                 assert bid_limit(anyway, p) >= bid_limit(before, p) == before.scores[p]
+
+
+# --------------------------------------------------------------------------- hole 5c
+
+HUGE = "9" * 4301  # one digit more than Python converts
+
+
+def test_json_text_with_huge_numbers_or_deep_nesting_is_a_notation_error() -> None:
+    """Hole 5c: ``jsonio.loads`` raised a bare ValueError for a number of more than
+    4300 digits and RecursionError for deep nesting (``'[' * 200000``). Both are
+    NotationErrors at their offset: a number is at most 39 digits
+    (``bounds.MAX_DIGITS``), nesting at most 32 deep (``bounds.MAX_DEPTH``)
+    (TIKAL-TURN-4: only well-formed input is read)."""
+    cases = {
+        "[" * 200000: 32,
+        '{"a": ' * 200000: 6 * 32,
+        HUGE: 0,
+        "-" + HUGE: 0,
+        '{"type": "bid", "player": 0, "amount": ' + HUGE + "}": 39,
+        '["' + HUGE + '", ' + "1" * 40 + "]": 4306,
+    }
+    for text, at in cases.items():
+        with pytest.raises(tikalspeed.NotationError) as err:
+            jsonio.loads(text)
+        assert err.value.position == at
+        with pytest.raises(tikalspeed.NotationError):
+            jsonio.loads(text.encode("utf-16"))
+    assert jsonio.loads('{"type": "pass", "player": 1}') == tikalspeed.PassBid(1)
+    with pytest.raises(tikalspeed.NotationError):
+        jsonio.loads(b"\xff\xfe\x00")
+
+
+def test_manifest_text_with_huge_numbers_or_deep_nesting_is_a_manifest_error() -> None:
+    """Hole 5c (TIKAL-TILE-7): ``load_manifest`` of JSON text with a 4301-digit number
+    raised a bare ValueError, and deep nesting RecursionError; both are ManifestErrors
+    at their line and column. A level-tile key of non-ASCII digits (``'²'``, which
+    ``int`` refuses) is a ManifestError too."""
+    text = '{\n  "name": "x",\n  "version": ' + HUGE + "}"
+    with pytest.raises(tikalspeed.ManifestError) as err:
+        tikalspeed.load_manifest(text)
+    assert err.value.position == "line 3 column 14"
+    with pytest.raises(tikalspeed.ManifestError, match="nested deeper than 32"):
+        tikalspeed.load_manifest('{"a": ' * 200000)
+    data = tikalspeed.manifest_to_json(tikalspeed.load_manifest())
+    levels = data["components"]["level_tiles"]
+    for key in ("²", "٣", "0" * 50 + "3"):
+        broken = {**data, "components": {**data["components"], "level_tiles": {**levels}}}
+        broken["components"]["level_tiles"][key] = broken["components"]["level_tiles"].pop("3")
+        with pytest.raises(tikalspeed.ManifestError, match="level_tiles keys"):
+            tikalspeed.load_manifest(broken)
+
+
+def test_huge_numbers_in_text_forms_are_notation_errors() -> None:
+    """Hole 5c: ``parse_action(s, 'bid:' + 4301 digits)`` raised a bare ValueError, and
+    so did such numbers in position strings (counts, scores, a temple value, workers on
+    the board), rules texts, a record's turn numbers and seed. All are NotationErrors
+    now, the digits never converted (TIKAL-AUCTION-3, TIKAL-TURN-4)."""
+    s = pro_bid_state()
+    with pytest.raises(tikalspeed.NotationError):
+        tikalspeed.parse_action(s, "bid:" + HUGE)
+    classic = game("classic", 2)
+    state = next(x for x in classic if "=" in to_text(x).split()[0] and "+1:" in to_text(x))
+    fields = to_text(state).split(" ")
+
+    def with_field(i: int, value: str) -> str:
+        return " ".join([*fields[:i], value, *fields[i + 1 :]])
+
+    variants = [
+        with_field(0, fields[0].replace("=", "=" + HUGE, 1)),  # a temple value
+        with_field(0, fields[0].replace("+1:", "+1:" + HUGE, 1)),  # workers
+        with_field(4, HUGE),  # action points
+        with_field(13, ",".join([HUGE, *fields[13].split(",")[1:]])),  # level tiles
+        with_field(14, ",".join([HUGE + "L", *fields[14].split(",")[1:]])),  # supply
+        with_field(16, ",".join(["-" + HUGE, *fields[16].split(",")[1:]])),  # a score
+    ]
+    assert all(v != " ".join(fields) for v in variants)
+    for bad in variants:
+        with pytest.raises(tikalspeed.NotationError):
+            from_text(bad)
+    with pytest.raises(tikalspeed.NotationError):
+        tikalspeed.rules_from_text("auction_score=" + HUGE)
+    with pytest.raises(tikalspeed.NotationError):
+        tikalspeed.rules_from_text(5)  # type: ignore[arg-type]
+    record = tikalspeed.Record.from_actions(
+        [tikalspeed.RevealTile(0), tikalspeed.RevealTile(1)], rules=s.rules
+    )
+    written = tikalspeed.write_record(record)
+    for bad in (
+        written.replace("*\n", f"{HUGE}. *\n"),
+        written.replace("[Result", f'[Seed "{HUGE}"]\n[Result'),
+    ):
+        with pytest.raises(tikalspeed.NotationError):
+            tikalspeed.read_record(bad)
+    for seed in (2**128, -(2**128), 10**4000):
+        with pytest.raises(ValueError, match="MAX_SEED"):
+            tikalspeed.Record(seed=seed)
+        seeded = written.replace("[Result", f'[Seed "{seed}"]\n[Result')
+        with pytest.raises(tikalspeed.NotationError, match="128 bits"):
+            tikalspeed.read_record(seeded)
+    top = tikalspeed.Record(seed=2**128 - 1)
+    assert tikalspeed.read_record(tikalspeed.write_record(top)) == top
