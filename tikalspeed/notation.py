@@ -96,9 +96,10 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
     ``P2:tokens:3`` (records write it at TOKENS nodes); a prefix and a different
     ``player`` conflict. Tile ids are those of ``state.rules.manifest``. Only the form
     is checked here; legality is :func:`tikalspeed.step`'s job. Raises
-    :class:`NotationError` for text that is not an action token; its ``position`` is
-    the offset in ``text`` of the part that cannot be read (``ValueError`` for a
-    ``player`` that is not one of the game's players).
+    :class:`NotationError` for text that is not an action token, whose ``position`` is
+    the offset in ``text`` of the part that cannot be read; for a ``player`` that is not
+    ``None``, ``CHANCE`` or one of the game's players; and for a token other than a
+    chance outcome given ``player=CHANCE`` (chance only draws, reveals and finds).
 
     >>> from tikalspeed import new_game
     >>> s = new_game()
@@ -123,7 +124,7 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
         raise NotationError(f"an action token is a str, not {type(text).__name__}")
     n = state.rules.players
     if player is not None and (type(player) is not int or not CHANCE <= player < n):
-        raise ValueError(f"player must be None, CHANCE or 0 to {n - 1}, not {player!r}")
+        raise NotationError(f"player must be None, CHANCE or 0 to {n - 1}, not {shown(player)}")
     lead = len(text) - len(text.lstrip())
     t = text.strip()
     if not t:
@@ -137,6 +138,13 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
     elif colon and len(name) == 2 and name[0] == "P" and name[1].isdigit():
         raise NotationError(f"no player {name} in a {n}-player game", lead)
     chance_ok = player in (None, CHANCE)
+    head = t.partition("=")[0] if "=" in t else None
+    if player == CHANCE and head not in ("draw", "reveal", "find"):
+        raise NotationError(
+            f"{shown(t)} is not a chance outcome (draw=, reveal=, find=): chance makes no "
+            "other action",
+            lead,
+        )
     if player is None:
         who = actors(state)
         player = who[0] if who and who[0] != CHANCE else state.active

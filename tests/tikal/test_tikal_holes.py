@@ -508,3 +508,25 @@ def test_huge_numbers_in_text_forms_are_notation_errors() -> None:
             tikalspeed.read_record(seeded)
     top = tikalspeed.Record(seed=2**128 - 1)
     assert tikalspeed.read_record(tikalspeed.write_record(top)) == top
+
+
+# --------------------------------------------------------------------------- hole 5b
+
+
+def test_parse_action_refuses_a_bad_player_with_a_notation_error() -> None:
+    """Hole 5b: ``parse_action(state, token, player=5)`` raised a bare ValueError where
+    the docs promise NotationError, and ``player=CHANCE`` built a ``Bid`` whose JSON could
+    not be read back. A player that is not None, CHANCE or a player of the game, and a
+    non-chance token with ``player=CHANCE``, are NotationErrors; chance outcomes with
+    ``player=CHANCE`` still read (TIKAL-TURN-4: chance only draws, reveals and finds)."""
+    s = tikalspeed.new_game(Rules(mode="professional", players=2))
+    for bad in (5, 2, -2, True, 1.0, "P1", 10**100):
+        with pytest.raises(tikalspeed.NotationError, match="player must be"):
+            tikalspeed.parse_action(s, "end", player=bad)  # type: ignore[arg-type]
+    for token in ("bid:3", "pass", "end", "take:A2", "tokens:2", "enter:w:a1", "place:c1:0"):
+        with pytest.raises(tikalspeed.NotationError, match="not a chance outcome"):
+            tikalspeed.parse_action(s, token, player=CHANCE)
+    assert tikalspeed.parse_action(s, "reveal=A1", player=CHANCE) == tikalspeed.RevealTile(0)
+    assert tikalspeed.parse_action(s, "find=E", player=CHANCE) == tikalspeed.FindTreasure(4)
+    bid = tikalspeed.parse_action(s, "bid:3", player=1)
+    assert jsonio.loads(jsonio.dumps(bid)) == bid

@@ -123,7 +123,7 @@ def test_parse_action_at_a_tokens_node_speed_jump_1(games: Any) -> None:
         parse_action(s, "P9:tokens:2")
     with pytest.raises(NotationError, match="chance outcome"):
         parse_action(s, "P1:draw=A1")
-    with pytest.raises(ValueError, match="player must be"):
+    with pytest.raises(NotationError, match="player must be"):
         parse_action(s, "tokens:2", player=7)
 
 
