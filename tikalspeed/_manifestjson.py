@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -121,7 +121,45 @@ def _components_from_json(raw: object) -> Components:
 
 
 def manifest_from_json(data: Mapping[str, Any]) -> Manifest:
-    """Build a ``Manifest`` from its JSON form (a ``dict`` as ``json.load`` gives)."""
+    """Build a ``Manifest`` from its JSON form (a ``dict`` as ``json.load`` gives).
+
+    A manifest named like the packaged one (``default``, version 1) must be it: a
+    changed copy needs its own name or version, since the text forms name a manifest
+    by ``<name>@<version>`` only (TIKAL-TILE-7).
+
+    >>> data = manifest_to_json(load_manifest())
+    >>> data["tiles"][0]["value"] = 2
+    >>> manifest_from_json(data)
+    Traceback (most recent call last):
+    ...
+    tikalspeed.errors.ManifestError: manifest: 'default' version 1 names the packaged ...
+    >>> manifest_from_json({**data, "name": "corrected"}).name
+    'corrected'
+    """
+    manifest = _build(data)
+    check_not_posing(manifest, _default_manifest(), ManifestError)
+    return manifest
+
+
+def check_not_posing(
+    manifest: Manifest, default: Manifest, error: Callable[[str], Exception]
+) -> None:
+    """Raise ``error`` if ``manifest`` bears the packaged manifest's name and version
+    but other data (TIKAL-TILE-7)."""
+    if manifest is default or (manifest.name, manifest.version) != (
+        default.name,
+        default.version,
+    ):
+        return
+    if manifest != default:
+        raise error(
+            f"manifest: {default.name!r} version {default.version} names the packaged "
+            "manifest, but these tiles or board differ from it: give a changed manifest "
+            "its own name or version (TIKAL-TILE-7)"
+        )
+
+
+def _build(data: Mapping[str, Any]) -> Manifest:
     obj = _object("manifest", data, ("name", "version", "board", "components", "tiles"), ("notes",))
     board = _object("board", obj["board"], ("columns", "rows", "printed"))
     if not isinstance(board["printed"], list):
@@ -226,7 +264,7 @@ def _parse(text: str) -> Any:
 @functools.cache
 def _default_manifest() -> Manifest:
     text = resources.files("tikalspeed").joinpath("data/manifest.json").read_text("utf-8")
-    return manifest_from_json(_parse(text))
+    return _build(_parse(text))
 
 
 def load_manifest(

@@ -29,12 +29,14 @@ tikalspeed.errors.ManifestError: manifest: missing key 'version'
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
 import attrs
 
 from . import hexgrid
+from .bounds import MAX_VERSION, shown
 from .hexgrid import Cell
 from .tiles import (
     PRINTED_KINDS,
@@ -105,6 +107,8 @@ class PrintedHex:
             )
         _check_stones(who, self.stones, volcano=False, clause="TIKAL-BOARD-4")
 
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 _PRINTED_SET = Counter({Kind.BASE_CAMP: 1, Kind.TEMPLE: 2, Kind.JUNGLE: 1})
 
@@ -316,10 +320,17 @@ class Manifest:
     _by_id: dict[str, Tile] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
-            raise _fail("manifest", f"name must be a non-empty string, got {self.name!r}")
-        if not _is_int(self.version) or self.version < 1:
-            raise _fail("manifest", f"version must be an int from 1, got {self.version!r}")
+        if not isinstance(self.name, str) or not _NAME.fullmatch(self.name):
+            raise _fail(
+                "manifest",
+                "name must be a word of letters, digits, '_', '.' and '-' (it is written "
+                f"in a rules text as <name>@<version>), got {shown(self.name)}",
+            )
+        if not _is_int(self.version) or not 1 <= self.version <= MAX_VERSION:
+            raise _fail(
+                "manifest",
+                f"version must be an int from 1 to {MAX_VERSION}, got {shown(self.version)}",
+            )
         if not isinstance(self.notes, str):
             raise _fail("manifest", f"notes must be a string, got {self.notes!r}")
         for part, cls in (("board", Board), ("components", Components)):

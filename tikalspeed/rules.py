@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from ._manifestjson import check_not_posing
 from .bounds import MAX_AUCTION_SCORE, shown
 from .manifest import Manifest, load_manifest
 
@@ -62,6 +63,7 @@ def _check(inst: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
     elif name == "manifest":
         if not isinstance(value, Manifest):
             raise ValueError(f"Rules.manifest must be a Manifest, not {shown(value)}")
+        check_not_posing(value, load_manifest(), lambda m: ValueError(f"Rules.{m}"))
     elif name in _BOOLS and type(value) is not bool:
         raise ValueError(f"Rules.{name} must be a bool, not {shown(value)}")
 

@@ -34,29 +34,29 @@ MODES = ("classic", "professional", "speed")
 CONFIGS = [(mode, n) for mode in MODES for n in (2, 3, 4)]
 
 
-def random_game(
-    rules: Rules, seed: int, max_plies: int = 3000
-) -> tuple[list[State], list[tikalspeed.Transition]]:
-    """Every state and transition of a random playout (uniform legal actions, chance by
-    ``sample_chance``)."""
+Game = tuple[list[State], list[tikalspeed.Transition], list[tikalspeed.Action]]
+
+
+def random_game(rules: Rules, seed: int, max_plies: int = 3000) -> Game:
+    """Every state, transition and action of a random playout (uniform legal actions,
+    chance by ``sample_chance``)."""
     rng = random.Random(seed)
     state = tikalspeed.new_game(rules)
-    states, transitions = [state], []
+    states, transitions, actions = [state], [], []
     while state.phase is not Phase.OVER and len(states) < max_plies:
         if tikalspeed.actors(state) == (CHANCE,):
             action = tikalspeed.sample_chance(state, rng)
         else:
             action = rng.choice(legal_actions(state))
+        actions.append(action)
         transitions.append(step(state, action))
         state = transitions[-1].state
         states.append(state)
-    return states, transitions
+    return states, transitions, actions
 
 
 @functools.cache
-def played(
-    mode: str, players: int, seed: int = 7
-) -> tuple[list[State], list[tikalspeed.Transition]]:
+def played(mode: str, players: int, seed: int = 7) -> Game:
     return random_game(Rules(mode=mode, players=players), seed)
 
 
@@ -376,7 +376,7 @@ def test_scorings_left_never_grows_and_drops_at_each_scoring() -> None:
     from tikalspeed.events import Scored
 
     for mode, n in CONFIGS:
-        states, transitions = played(mode, n)
+        states, transitions, _ = played(mode, n)
         assert states[-1].phase is Phase.OVER
         assert all(scorings_left(states[0], p) == 4 for p in range(n))
         for before, t in zip(states, transitions, strict=False):
@@ -530,3 +530,64 @@ def test_parse_action_refuses_a_bad_player_with_a_notation_error() -> None:
     assert tikalspeed.parse_action(s, "find=E", player=CHANCE) == tikalspeed.FindTreasure(4)
     bid = tikalspeed.parse_action(s, "bid:3", player=1)
     assert jsonio.loads(jsonio.dumps(bid)) == bid
+
+
+# --------------------------------------------------------------------------- hole 5a
+
+
+def changed_tiles() -> tuple[tikalspeed.Tile, ...]:
+    """The packaged tiles with the letters of the first and last swapped (still valid)."""
+    tiles = list(tikalspeed.load_manifest().tiles)
+    first, last = tiles[0], tiles[-1]
+    tiles[0], tiles[-1] = (
+        attrs.evolve(first, letter=last.letter),
+        attrs.evolve(last, letter=first.letter),
+    )
+    return tuple(tiles)
+
+
+def test_a_changed_manifest_under_the_default_name_is_refused_where_it_enters() -> None:
+    """Hole 5a (TIKAL-TILE-7): ``attrs.evolve(load_manifest(), tiles=...)`` kept the name
+    'default' and version 1, was accepted by ``Rules(manifest=...)``, and then
+    ``to_text`` and ``write_record`` raised a bare ValueError. A manifest is named by
+    name and version in the text forms, so a changed copy under the packaged name is
+    refused where it enters: ``Rules`` raises ValueError naming ``Rules.manifest``,
+    ``load_manifest`` a ManifestError. Under its own name it plays, and its positions,
+    records and JSON read back."""
+    default = tikalspeed.load_manifest()
+    posing = attrs.evolve(default, tiles=changed_tiles())
+    assert (posing.name, posing.version) == ("default", 1) and posing != default
+    with pytest.raises(ValueError, match=r"^Rules\.manifest: 'default' version 1"):
+        Rules(manifest=posing)
+    data = tikalspeed.manifest_to_json(posing)
+    with pytest.raises(tikalspeed.ManifestError, match="its own name or version"):
+        tikalspeed.load_manifest(data)
+    obj = jsonio.state_to_json(tikalspeed.new_game(Rules(mode="classic", players=2)))
+    obj["rules"]["manifest"] = data
+    with pytest.raises(tikalspeed.NotationError) as err:
+        jsonio.state_from_json(obj)
+    assert err.value.position == "$.rules.manifest"
+    equal = tikalspeed.load_manifest(tikalspeed.manifest_to_json(default))
+    assert Rules(manifest=equal) == Rules()  # an equal copy is the packaged manifest
+    for own in (attrs.evolve(posing, name="corrected"), attrs.evolve(posing, version=2)):
+        rules = Rules(mode="classic", players=2, manifest=own)
+        states, _, actions = random_game(rules, 3, max_plies=60)
+        record = tikalspeed.Record.from_actions(actions, rules=rules)
+        assert tikalspeed.read_record(tikalspeed.write_record(record), rules=rules) == record
+        assert from_text(to_text(states[-1]), rules=rules) == states[-1]
+        assert jsonio.state_from_json(jsonio.state_to_json(states[-1])) == states[-1]
+
+
+def test_a_manifest_name_fits_the_text_forms() -> None:
+    """Hole 5a: a manifest named with a space, ';' or '=' was accepted, and its rules
+    text ``manifest=<name>@<version>`` could not be read back; its name is now a word of
+    letters, digits, '_', '.' and '-', its version 1 to 9999 (TIKAL-TILE-7)."""
+    default = tikalspeed.load_manifest()
+    for name in ("my copy", "a;b", "a=b", "x@2", "", "é", "a\nb", 7):
+        with pytest.raises(tikalspeed.ManifestError, match="name must be"):
+            attrs.evolve(default, name=name)
+    for version in (0, 10_000, 10**5000, True, "1"):
+        with pytest.raises(tikalspeed.ManifestError, match="version must be"):
+            attrs.evolve(default, name="mine", version=version)
+    rules = Rules(manifest=attrs.evolve(default, name="my-copy.v2_b", version=9999))
+    assert "manifest=my-copy.v2_b@9999" in to_text(tikalspeed.new_game(rules))

@@ -216,10 +216,12 @@ CASES: list[tuple[str, Callable[[Json], None], str]] = [
      "got {temple: 15, treasure: 8, jungle: 10, volcano: 4} (TIKAL-TILE-1)"),
     ("missing treasures", deleter(comp(), "treasures"), "components: missing key 'treasures'"),
     # ---- the manifest itself (TIKAL-TILE-7)
-    ("version 0", setter(top, "version", 0), "manifest: version must be an int from 1, got 0"),
+    ("version 0", setter(top, "version", 0),
+     "manifest: version must be an int from 1 to 9999, got 0"),
     ("version text", setter(top, "version", "1"),
-     "manifest: version must be an int from 1, got '1'"),
-    ("empty name", setter(top, "name", ""), "manifest: name must be a non-empty string, got ''"),
+     "manifest: version must be an int from 1 to 9999, got '1'"),
+    ("empty name", setter(top, "name", ""), "manifest: name must be a word of letters, digits, "
+     "'_', '.' and '-' (it is written in a rules text as <name>@<version>), got ''"),
     ("missing tiles", deleter(top, "tiles"), "manifest: missing key 'tiles'"),
     ("unknown key", setter(top, "tile", []), "manifest: unknown key 'tile'"),
     ("tiles not a list", setter(top, "tiles", {}), "manifest: tiles must be a list"),

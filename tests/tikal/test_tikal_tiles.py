@@ -290,8 +290,10 @@ def test_json_round_trip_and_packaged_file() -> None:
 
 def test_a_corrected_manifest_loads() -> None:
     """TIKAL-TILE-7, TIKAL-BOARD-4: a user may change any [D] fact within the clauses: other
-    stones on a tile or on the printed hexes, other values, a different mix per letter."""
+    stones on a tile or on the printed hexes, other values, a different mix per letter;
+    the corrected manifest has a name of its own."""
     data = copy.deepcopy(manifest_to_json(MANIFEST))
+    data["name"] = "corrected"
     tiles = {t["id"]: t for t in data["tiles"]}
     tiles["A3"]["stones"] = [3, 3, 3, 3, 3, 3]  # more than 3 in all: allowed (TILE-5 [X])
     tiles["A1"]["value"], tiles["A4"]["value"] = 6, 1
