@@ -357,3 +357,220 @@ def test_hole_layout_token_with_any_number_of_values_tiki_setup_1(token: str, me
     assert _refused(tiki.action_from_json, obj).position == "$.tiles.c3"
     good = tiki.parse_action(LAYOUT_STATE, "layout=+1,2,1,1,1,1,0,00,-1")
     assert tiki.action_from_json(tiki.action_to_json(good)) == good
+
+
+# --------------------------------------------------------------------------- reachable
+
+BOARD = "+1,0,+1/+1,+1,-1/"
+"""Ranks 3 and 2 of the layout (1, 2, 0, 1, 1, -1, 1, 0, 1), empty: a1 +1, b1 +2, c1 0."""
+SHAMAN_4 = "+1xx,+2ox,0xo turn x x - 2,0 5,0 a3b3 - 14 - rules:shaman=true"
+"""x's a1-b1-c1 makes b1 (+2) and c1 (0) both x's; x holds 2 fruits."""
+
+
+def _play(text: str, *tokens: str) -> State:
+    state = tiki.from_text(text)
+    for token in tokens:
+        state = tiki.apply(state, tiki.parse_action(state, token))
+    return state
+
+
+def _refuses(text: str, clause: str) -> tiki.NotationError:
+    """from_text refuses ``text`` naming ``clause``; state_from_json refuses it too."""
+    with pytest.raises(tiki.NotationError) as e:
+        tiki.from_text(text)
+    assert clause in str(e.value), str(e.value)
+    return e.value
+
+
+def _json_refuses(state: State) -> None:
+    with pytest.raises(tiki.NotationError):
+        tiki.state_from_json(tiki.state_to_json(state))
+
+
+def test_hole_shaman_decision_with_four_fruits_or_an_empty_reserve_tiki_shaman_4() -> None:
+    """Hole: a shaman-phase position where a player holds 4 fruits, or the reserve is
+    empty, was read (and then played on). With end_check='village' the end is checked
+    after the 0 village, before the decision (TIKI-END-1, TIKI-END-2, TIKI-SHAMAN-4);
+    with 'action' the check waits, so the same counts are then a real position."""
+    state = _play(BOARD + SHAMAN_4.replace("shaman=true", "shaman=true;end_check=action"),
+                  "a1-b1-c1", "!b1")  # fmt: skip
+    assert state.phase is Phase.SHAMAN and state.fruits == (4, 0) and state.pending == ()
+    assert tiki.from_text(tiki.to_text(state)) == state
+    assert tiki.state_from_json(tiki.state_to_json(state)) == state
+    assert tiki.apply(state, KeepShaman(X)).result == tiki.Outcome(X, (4, 0), "four-fruits")
+    village = tiki.to_text(state).replace(";end_check=action", "")
+    assert _refuses(village, "TIKI-SHAMAN-4").position == village.index("4,0")
+    _json_refuses(attrs.evolve(state, rules=Rules(shaman=True)))
+    empty = BOARD + "+1,+2,0 shaman x x - 3,1 0,3 a3b3 - 40 - rules:shaman=true"
+    assert _refuses(empty, "TIKI-END-2").position == empty.index("0,3")
+    assert tiki.from_text(empty + ";end_check=action")
+
+
+def test_hole_tiebreak_reserve_other_than_one_tiki_end_3() -> None:
+    """Hole: a tie-break with a reserve other than 1 was read. Between actions the
+    tie-break holds level counts and exactly the 1 returned fruit (TIKI-END-3)."""
+    ok = BOARD + "+1,+2,0 turn x x - 2,2 1,2 - + 40 -"
+    assert tiki.from_text(ok).tiebreak
+    for reserve, spoiled in ((2, 1), (3, 0), (0, 3)):
+        clause = "TIKI-END-2" if reserve == 0 else "TIKI-END-3"
+        _refuses(ok.replace(" 1,2 ", f" {reserve},{spoiled} "), clause)
+    shaman = BOARD + "+1,+2,0xx shaman x x - 1,1 2,3 a3b3 + 40 - rules:shaman=true"
+    _refuses(shaman, "TIKI-END-3")
+
+
+def test_hole_place_phase_at_turn_zero_tiki_shaman_2() -> None:
+    """Hole: phase 'place' at turn 0 was read. The second player places the shaman
+    right after the first player's first turn, a create: turn 1, one tiki of the other
+    player on the board, nothing else (TIKI-SHAMAN-2)."""
+    place = BOARD + "+1,+2,0x place o o - 0,0 7,0 - - 1 - rules:shaman=true"
+    state = tiki.from_text(place)
+    assert tiki.legal_actions(state)
+    turn = place.index(" 1 -") + 1
+    assert _refuses(place.replace(" 1 -", " 0 -"), "TIKI-SHAMAN-2").position == turn
+    _refuses(place.replace(" 1 -", " 3 -"), "TIKI-SHAMAN-2")
+    _refuses(place.replace("0x place", "0 place"), "TIKI-SHAMAN-2")
+    _refuses(place.replace("0x place", "0o place"), "TIKI-SHAMAN-2")
+    _refuses(place.replace("+2,0x", "+2x,0x").replace(" 1 -", " 2 -"), "TIKI-SHAMAN-2")
+    _json_refuses(attrs.evolve(state, turn=0))
+
+
+def test_the_shaman_is_on_the_board_exactly_from_turn_1_tiki_shaman_2() -> None:
+    """With shaman_entry='start' the shaman is off the board before the placement and
+    on it after (TIKI-SHAMAN-2); with 'marsh' it needs a 0 village to enter by."""
+    rules = " rules:shaman=true"
+    _refuses(BOARD + "+1,+2,0 turn x x - 0,0 7,0 a1b1 - 0 -" + rules, "TIKI-SHAMAN-2")
+    _refuses(BOARD + "+1x,+2,0 turn x x - 0,0 7,0 - - 2 -" + rules, "TIKI-SHAMAN-2")
+    marsh = " rules:shaman=true;shaman_entry=marsh"
+    assert tiki.from_text(BOARD + "+1x,+2,0 turn x x - 0,0 7,0 - - 2 -" + marsh)
+    no_marsh = "+1,+2,+1/+1,+1,-1/+1,+2,+1 turn x x - 0,0 7,0 b2c2 - 30 -"
+    _refuses(no_marsh + marsh + ";tiles=2,2,1,1,1,1,1,1,-1", "TIKI-SHAMAN-2")
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        # turn 0: nothing on the board yet (TIKI-TURN-1)
+        (BOARD + "+1x,+2,0 turn x x - 0,0 7,0 - - 0 -", "TIKI-TURN-1"),
+        # after 2 turns o (on turn) has had 1: one tiki at most
+        (BOARD + "+1o,+2o,0 turn o o - 0,0 7,0 - - 2 -", "TIKI-CREATE-1"),
+        # a 2-high totem takes a move after its 2 creates: 3 turns
+        (BOARD + "+1xo,+2,0 turn x x - 0,0 7,0 - - 2 -", "TIKI-TURN-1"),
+        # a fruit takes an influenced village: 5 turns
+        (BOARD + "+1,+2,0 turn x x - 1,0 6,0 - - 4 -", "TIKI-TURN-1"),
+        # 4 fruits held, spoiled or returned need 2 villages at least: 10 turns
+        (BOARD + "+1,+2,0 turn x x - 2,1 3,1 - - 9 -", "TIKI-TURN-1"),
+    ],
+)
+def test_too_few_turns_for_the_position_tiki_turn_1(text: str, clause: str) -> None:
+    """TIKI-TURN-1: each turn creates one tiki, moves one totem or passes; a position
+    that takes more turns to build than it says were played is refused."""
+    assert _refuses(text, clause).position == _field_at(text, 9)
+
+
+def _field_at(text: str, index: int) -> int:
+    """The offset of the ``index``-th space-separated field of ``text``."""
+    return len(" ".join(text.split(" ")[:index])) + 1
+
+
+def test_turn_counts_that_are_just_enough_are_read_tiki_turn_1() -> None:
+    """The bounds are tight: each of these is reached by a real game (TIKI-TURN-1)."""
+    for text in (
+        BOARD + "+1x,+2,0 turn o o - 0,0 7,0 - - 1 -",
+        BOARD + "+1xo,+2,0 turn x x - 0,0 7,0 - - 3 -",
+        BOARD + "+1,+2,0 turn o o - 1,0 6,0 - - 5 -",
+    ):
+        assert tiki.to_text(tiki.from_text(text)) == text
+    fastest = _play(BOARD + "+1,+2,0 turn x x - 0,0 7,0 - - 0 -",
+                    "+a1", "+b1", "+a2", "b1-a1", "a2-a1")  # fmt: skip
+    assert tiki.to_text(fastest) == BOARD + "+1,+2,0 turn o o - 1,0 6,0 - - 5 -"
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        # the 2nd pending village is not next to the 1st
+        (BOARD + "+1xox,+2,0oxx order x o a1,c1 0,0 7,0 - - 12 -", "TIKI-INFL-3"),
+        # the mover (x) does not top the second village entered
+        (BOARD + "+1,+2xxo,0oxo order x o b1,c1 0,0 7,0 - - 12 -", "TIKI-INFL-3"),
+        # a shaman decision with no 0 village just emptied
+        (
+            "+1,0x,+1/+1,+1,-1/+1,+2xxo,0x shaman x x b1 0,0 7,0 a3b3 - 20 - rules:shaman=true",
+            "TIKI-SHAMAN-4",
+        ),
+        # a village still at 3 in a game ended by the turn cap
+        (
+            BOARD + "+1,+2xox,0 over x x - 1,0 6,0 - - 30 x:turn-cap rules:max_turns=30",
+            "TIKI-END-1",
+        ),
+        # with no_move='lose' a turn never starts without a legal action
+        (
+            "+1ox,0ox,+1ox/-1ox,+2,+1ox/+1ox,0ox,+1ox turn o o - 0,0 7,0 - - 31 -"
+            " rules:no_move=lose",
+            "TIKI-END-5",
+        ),
+        # a no-move loss for a player who can create
+        (BOARD + "+1x,+2o,0 over x x - 0,0 7,0 - - 2 o:no-move rules:no_move=lose", "TIKI-END-5"),
+    ],
+)
+def test_flow_of_play_that_no_game_reaches_tiki_infl_3(text: str, clause: str) -> None:
+    """Further unreachable combinations of the same kind: villages waiting to resolve
+    that no move entered (TIKI-INFL-3), a shaman decision without its 0 village
+    (TIKI-SHAMAN-4), a village at 3 after a between-turns end (TIKI-END-1), a turn or a
+    loss that TIKI-END-5 rules out."""
+    _refuses(text, clause)
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        # with end_check='village' a four-fruit win is 3 + at most 2
+        (BOARD + "+1,+2,0 over x x - 6,0 1,0 - - 40 x:four-fruits", "TIKI-END-1"),
+        # an empty reserve with a player at 4 is a four-fruit win, not reserve-empty
+        (BOARD + "+1,+2,0 over x x - 4,3 0,0 - - 40 x:reserve-empty", "TIKI-END-1"),
+        # a tie loop needs tie_loop='draw'
+        (BOARD + "+1,+2,0 over x x - 0,0 0,7 - + 40 =:tie-loop", "TIKI-END-4"),
+        # no -1 village: nothing spoils
+        (
+            "+1,0,+1/+1,+1,+1/+1,+2,0 turn x x - 1,0 5,1 - - 40 - rules:tiles=2,1,1,1,1,1,1,0,0",
+            "TIKI-INFL-7",
+        ),
+        # only +2 villages: fruits come in pairs
+        (
+            "+2,+2,+2/+2,+2,+2/+2,+2,+2 turn x x - 1,0 6,0 - - 40 - rules:tiles=2,2,2,2,2,2,2,2,2",
+            "TIKI-INFL-4",
+        ),
+        # no village pays: nobody holds a fruit
+        (
+            "0,0,0/0,0,-1/0,-1,0 turn x x - 1,0 5,1 - - 40 - rules:tiles=0,0,0,0,0,0,0,-1,-1",
+            "TIKI-INFL-4",
+        ),
+    ],
+)
+def test_fruit_counts_that_no_game_reaches_tiki_setup_4(text: str, clause: str) -> None:
+    """TIKI-SETUP-4: which counts a game reaches depends on the village values and the
+    end rules; the readers explore them all and refuse the rest."""
+    _refuses(text, clause)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(shaman=True, end_check="action", movable="any", no_move="lose")],
+    ids=repr,
+)
+def test_every_state_of_the_first_turns_reads_back_tiki_turn_1(rules: Rules) -> None:
+    """The new checks refuse no real position: every state of every game, to the first
+    influenced villages (5 turns, the fewest), reads back (TIKI-TURN-1, TIKI-SETUP-4,
+    TIKI-SHAMAN-2)."""
+    start = tiki.new_game(rules, layout=(1, 2, 0, 1, 1, -1, 1, 0, 1), first=X)
+    seen = {start: None}  # a dict: insertion order, so the sample below is reproducible
+    frontier = [start]
+    for _ in range(6):  # 6 decisions: 6 turns, or 5 and the shaman's placement
+        new = {tiki.apply(s, a): None for s in frontier for a in tiki.legal_actions(s)}
+        frontier = [s for s in new if s not in seen]
+        seen.update(dict.fromkeys(frontier))
+    tight = [s for s in seen if s.reserve < 7 or s.phase is not Phase.TURN]
+    assert any(s.reserve < 7 for s in tight)
+    assert not rules.shaman or any(s.phase is Phase.SHAMAN for s in tight)
+    rest = [s for s in seen if s.reserve == 7 and s.phase is Phase.TURN]
+    for state in tight + rest[:: 1 + len(rest) // 3000]:
+        assert tiki.from_text(tiki.to_text(state)) == state

@@ -63,7 +63,7 @@ DEFAULT_RULES = {
     "tie_loop": "again",
     "max_turns": None,
 }
-ORDERING = "+1,0,+1/+1,+1,-1/+1,+2xoo,0oxx order x o b1,c1 0,0 7,0 - - 6 -"
+ORDERING = "+1,0,+1/+1,+1,-1/+1,+2xoo,0oxx order x o b1,c1 0,0 7,0 - - 9 -"
 """Two influenced villages waiting for o to order them (TIKI-INFL-3)."""
 OVER = "+1,0,+1/+1,+1,-1/+1,+2,0 over x x - 4,1 2,0 - - 20 x:four-fruits"
 

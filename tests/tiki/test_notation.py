@@ -88,23 +88,23 @@ def test_order_and_resolution_text_tiki_infl_3_4_6() -> None:
     b1 and x on c1; both reach 3, so o (not on turn) orders them. Resolving c1 (0)
     first gives nothing (TIKI-INFL-6), then b1 (+2) pays its top owner o 2 fruits
     (TIKI-INFL-4); all tikis go home (TIKI-INFL-8) and o moves."""
-    before = from_text("+1,0,+1/+1,+1,-1/+1ox,+2xo,0ox turn x x - 0,0 7,0 - - 6 -")
+    before = from_text("+1,0,+1/+1,+1,-1/+1ox,+2xo,0ox turn x x - 0,0 7,0 - - 9 -")
     ordering = apply(before, tiki.Move(X, (A1, B1, C1)))
-    assert to_text(ordering) == "+1,0,+1/+1,+1,-1/+1,+2xoo,0oxx order x o b1,c1 0,0 7,0 - - 6 -"
+    assert to_text(ordering) == "+1,0,+1/+1,+1,-1/+1,+2xoo,0oxx order x o b1,c1 0,0 7,0 - - 9 -"
     after = apply(ordering, Order(O, C1))
-    assert to_text(after) == f"{BOARD} turn o o - 0,2 5,0 - - 7 -"
+    assert to_text(after) == f"{BOARD} turn o o - 0,2 5,0 - - 10 -"
     assert from_text(to_text(ordering)) == ordering
 
 
 def test_shaman_text_tiki_shaman_4() -> None:
     """TIKI-SHAMAN-4: the position while x, beneficiary of the 0 village c1, decides on
     the shaman (b1 still waits); moving it to a1b1 then lets b1 pay o."""
-    text = "+1,0,+1/+1,+1,-1/+1,+2xoo,0 shaman x x b1 0,0 7,0 b2c2 - 6 - rules:shaman=true"
+    text = "+1,0,+1/+1,+1,-1/+1,+2xoo,0 shaman x x b1 0,0 7,0 b2c2 - 9 - rules:shaman=true"
     state = from_text(text)
     assert state.phase is Phase.SHAMAN and state.pending == (B1,) and state.actor == X
     assert to_text(state) == text
     after = apply(state, tiki.MoveShaman(X, tiki.edge_between(A1, B1)))
-    assert to_text(after) == f"{BOARD} turn o o - 0,2 5,0 a1b1 - 7 - rules:shaman=true"
+    assert to_text(after) == f"{BOARD} turn o o - 0,2 5,0 a1b1 - 10 - rules:shaman=true"
 
 
 def test_four_fruits_text_tiki_end_1() -> None:
@@ -121,10 +121,10 @@ def test_game_ends_between_two_villages_tiki_end_1() -> None:
     """TIKI-END-1 (checked after each village): o resolves c1 first, x reaches 4 and the
     game ends with b1 still 3 high; that position reads back, but not when the end is
     checked only after the whole action (Rules.end_check='action')."""
-    before = from_text("+1,0,-1/+2,+1,0/+1ox,+1xo,+1ox turn x x - 3,1 3,0 - - 10 -")
+    before = from_text("+1,0,-1/+2,+1,0/+1ox,+1xo,+1ox turn x x - 3,1 3,0 - - 24 -")
     ordering = apply(before, tiki.Move(X, (A1, B1, C1)))
     over = apply(ordering, Order(O, C1))
-    text = "+1,0,-1/+2,+1,0/+1,+1xoo,+1 over x x - 4,1 2,0 - - 10 x:four-fruits"
+    text = "+1,0,-1/+2,+1,0/+1,+1xoo,+1 over x x - 4,1 2,0 - - 24 x:four-fruits"
     assert to_text(over) == text
     assert from_text(text) == over
     with pytest.raises(NotationError) as e:
@@ -150,10 +150,10 @@ def test_no_move_outcome_tiki_end_5() -> None:
     that game, or a no-move end under the default 'pass', is refused."""
     rules = " rules:no_move=lose"
     before = from_text(
-        "+1ox,0ox,+1ox/+1ox,+1ox,-1ox/+1x,+2o,0ox turn x x - 0,0 7,0 - - 12 -" + rules
+        "+1ox,0ox,+1ox/+1ox,+1ox,-1ox/+1x,+2o,0ox turn x x - 0,0 7,0 - - 23 -" + rules
     )
     after = apply(before, tiki.Move(X, (A1, B1)))
-    text = "+1ox,0ox,+1ox/+1ox,+1ox,-1ox/+1,+2ox,0ox over o o - 0,0 7,0 - - 13 x:no-move" + rules
+    text = "+1ox,0ox,+1ox/+1ox,+1ox,-1ox/+1,+2ox,0ox over o o - 0,0 7,0 - - 24 x:no-move" + rules
     assert to_text(after) == text
     assert from_text(text) == after
     assert after.supply == (0, 0)

@@ -37,7 +37,7 @@ from tiki import (
 
 LAYOUT = (1, 2, 0, 1, 1, -1, 1, 0, 1)
 LAYOUT_TOKEN = "layout=1,2,0,1,1,-1,1,0,1"
-START = "+1,0,-1/+2,+1,0/+1ox,+1xo,+1ox turn x x - 3,1 3,0 - - 10 -"
+START = "+1,0,-1/+2,+1,0/+1ox,+1xo,+1ox turn x x - 3,1 3,0 - - 24 -"
 """x to move with 3 fruits; a1-b1-c1 brings b1 (+1, top o) and c1 (+1, top x) to 3."""
 
 VARIANTS = (
@@ -69,17 +69,17 @@ def test_chance_record_text_tiki_setup_1_and_5() -> None:
 
 def test_position_record_tiki_end_1() -> None:
     """A record from a custom position: o orders c1 first, x reaches 4 fruits and wins
-    (TIKI-INFL-3, TIKI-END-1); the written record has the Position header, move 6 and the
+    (TIKI-INFL-3, TIKI-END-1); the written record has the Position header, move 13 and the
     result 1-0, and reads back without the move number too."""
     text = (
         f'[Game "Tiki"]\n[Format "1"]\n[Position "{START}"]\n[Result "1-0"]\n\n'
-        "6. a1-b1-c1 !c1 1-0\n"
+        "13. a1-b1-c1 !c1 1-0\n"
     )
     rec = read_record(text)
     assert rec.actions == (Move(X, (A1, B1, C1)), Order(O, C1))
     assert rec.result == "1-0" and rec.start == START
     assert write_record(rec) == text
-    assert read_record(text.replace("6. ", "")) == rec
+    assert read_record(text.replace("13. ", "")) == rec
     final = replay(rec)[-1]
     assert final.result == tiki.Outcome(X, (4, 1), "four-fruits")
     assert replay(rec)[0] == from_text(START)
@@ -88,7 +88,7 @@ def test_position_record_tiki_end_1() -> None:
 def test_from_actions_takes_the_start_rules() -> None:
     """With a start position and no rules given, the record plays by the position's
     rules; a Rules header is written for them."""
-    start = from_text(START + " rules:shaman=true")
+    start = from_text(START.replace("3,0 - -", "3,0 a3b3 -") + " rules:shaman=true")
     rec = Record.from_actions([], start=start)
     assert rec.rules == Rules(shaman=True)
     assert '[Rules "shaman=true"]' in write_record(rec)

@@ -14,7 +14,9 @@ Without a layout or first player the game starts at its chance nodes.
 ``[rules]``: ``tiki.Rules`` fields. ``[given]`` (with ``layout`` and ``first``): start the
 first turn from a set position: ``stacks = {b2 = "ox"}`` (owners bottom to top),
 ``fruits = [x, o]``, ``reserve``, ``spoiled``, ``shaman``, ``tiebreak``, ``turn``;
-supplies are 8 minus the tikis on the board.
+supplies are 8 minus the tikis on the board; the position must be one a game reaches
+(``tiki.from_text`` reads it back), so ``turn`` must leave time for the board and the
+fruits.
 
 ``[expect]``, checked after the last action: ``illegal`` + ``clause`` (or a list of
 ``{action, clause}``), ``unreadable``, ``legal`` (exact set), ``legal_count``,
@@ -174,7 +176,7 @@ def _given(state: State, given: dict[str, Any]) -> State:
         problems.append("a player with 4 fruits has already won")
     if problems:
         raise ScenarioError("[given] is not a position to play from: " + "; ".join(problems))
-    return attrs.evolve(
+    state = attrs.evolve(
         state,
         stacks=stacks,
         supply=(tiki.TIKIS - on_board[0], tiki.TIKIS - on_board[1]),
@@ -185,6 +187,11 @@ def _given(state: State, given: dict[str, Any]) -> State:
         tiebreak=given.get("tiebreak", False),
         turn=given.get("turn", 0),
     )
+    try:  # a position no game reaches is not one to play from either
+        tiki.from_text(tiki.to_text(state))
+    except NotationError as e:
+        raise ScenarioError(f"[given] is not a position a game reaches: {e}") from None
+    return state
 
 
 def _parse(state: State, token: str) -> tiki.Action:
