@@ -26,10 +26,10 @@ def _object(who: str, value: object, required: tuple[str, ...], optional: tuple[
         raise _fail(who, f"must be a JSON object, got {type(value).__name__}")
     for key in value:
         if key not in required and key not in optional:
-            raise _fail(who, f"unknown key {key!r}")
+            raise _fail(who, f"unknown key {shown(key)}")
     for key in required:
         if key not in value:
-            raise _fail(who, f"missing key {key!r}")
+            raise _fail(who, f"missing key {shown(key)}")
     return dict(value)
 
 
@@ -37,15 +37,15 @@ def _kind(who: str, value: object, allowed: tuple[Kind, ...], clause: str) -> Ki
     if isinstance(value, str) and value in {k.value for k in allowed}:
         return Kind(value)
     kinds = ", ".join(k.value for k in allowed)
-    raise _fail(who, f"kind must be one of {kinds}, got {value!r}", clause)
+    raise _fail(who, f"kind must be one of {kinds}, got {shown(value)}", clause)
 
 
 def _keyed(who: str, kind: Kind, raw: dict[str, Any], key: str, owner: Kind, clause: str) -> None:
     """A key that only one kind of hex has must be there for it and absent otherwise."""
     if kind is owner and key not in raw:
-        raise _fail(who, f"a {owner.value} needs {key!r}", clause)
+        raise _fail(who, f"a {owner.value} needs {shown(key)}", clause)
     if kind is not owner and key in raw:
-        raise _fail(who, f"only a {owner.value} has {key!r}", clause)
+        raise _fail(who, f"only a {owner.value} has {shown(key)}", clause)
 
 
 def _tile_from_json(index: int, raw: object) -> Tile:
@@ -71,7 +71,7 @@ def _printed_from_json(index: int, raw: object) -> PrintedHex:
     _keyed(who, kind, obj, "value", Kind.TEMPLE, "TIKAL-BOARD-3")
     cell = obj["cell"]
     if not isinstance(cell, str) or cell not in hexgrid.CELL_NAMES:
-        raise _fail(who, f"cell must be a cell name a1–h5, got {cell!r}", "TIKAL-BOARD-1")
+        raise _fail(who, f"cell must be a cell name a1–h5, got {shown(cell)}", "TIKAL-BOARD-1")
     _check_stones(who, obj["stones"], volcano=False, clause="TIKAL-BOARD-4")
     return PrintedHex(
         obj["id"], hexgrid.cell_from_name(cell), kind, obj.get("value", 0), obj["stones"]
@@ -238,7 +238,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _fail("manifest", f"duplicate key {key!r} in a JSON object")
+            raise _fail("manifest", f"duplicate key {shown(key)} in a JSON object")
         out[key] = value
     return out
 

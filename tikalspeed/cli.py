@@ -23,6 +23,7 @@ from . import bench
 from ._narration import Narrator
 from .actions import Action, ChooseTokens, player_name
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
+from .bounds import MAX_DIGITS, MAX_SEED, shown
 from .engine import legal_actions, new_game, step, why_illegal
 from .errors import IllegalActionError, NotationError
 from .notation import from_text, parse_action, rules_from_text, rules_to_text
@@ -40,7 +41,11 @@ _CHANCE_OFFSET = 100
 """Chance after the start is drawn from ``random.Random(seed + _CHANCE_OFFSET)``."""
 DEFAULT_MODE = "speed"
 """The mode of ``tikalspeed play`` and ``tikalspeed bench`` without ``--mode``."""
-_TOKEN_CHOICE = re.compile(r"tokens:(\d+)")
+_TOKEN_CHOICE = re.compile(r"tokens:([0-9]{1,3})")  # longer numbers go to parse_action
+MAX_SECONDS = 86_400.0
+"""The longest ``tikalspeed bench --seconds`` (a day): a measurement needs seconds."""
+MAX_PLIES = 1_000_000
+"""The largest ``--max-plies``: a whole game takes fewer than 2,000 actions."""
 _HUMAN_HELP = (
     "Type an action token (place:d3:2, enter:w:a1, move:l:b2:d3, uncover:b1, dig:c2, "
     "camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
@@ -342,6 +347,38 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    """``--seed``: a whole number of at most 128 bits either way (bounds.MAX_SEED), as a
+    record's seed must be."""
+    digits = text.strip().removeprefix("-")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"a whole number of at most 128 bits, not {shown(text)}")
+    value = int(text)
+    if abs(value) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a whole number of at most 128 bits, not {shown(text)}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """``--seconds``: a finite number from 0 to a day (MAX_SECONDS)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {shown(text)}") from None
+    if not 0 <= value <= MAX_SECONDS:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"0 to {MAX_SECONDS:g} seconds, not {shown(text)}")
+    return value
+
+
+def _plies(text: str) -> int:
+    """``--max-plies``: 1 to MAX_PLIES."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not (
+        1 <= int(text) <= MAX_PLIES
+    ):
+        raise argparse.ArgumentTypeError(f"1 to {MAX_PLIES} actions, not {shown(text)}")
+    return int(text)
+
+
 def _players(text: str) -> int:
     if text not in ("2", "3", "4"):
         raise argparse.ArgumentTypeError(f"2, 3 or 4 players, not {text!r}")
@@ -367,7 +404,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--mode", choices=MODES, help=f"the game mode (default {DEFAULT_MODE})")
     play.add_argument("--players", type=_players, help="2, 3 or 4 players (default 4)")
-    play.add_argument("--seed", type=int, help="seed for the tiles, treasures and bots")
+    play.add_argument("--seed", type=_seed, help="seed for the tiles, treasures and bots")
     play.add_argument("--human", nargs="+", metavar="P", help="you play these seats (P1 ... P4)")
     play.add_argument(
         "--bot", choices=sorted(_BOTS), default="greedy", help="the bot kind (default greedy)"
@@ -383,7 +420,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="print only the setup and result")
     play.add_argument(
         "--max-plies",
-        type=int,
+        type=_plies,
         default=20_000,
         help="stop a bot-only game after this many actions (default 20000)",
     )
@@ -407,8 +444,10 @@ def _parser() -> argparse.ArgumentParser:
         "--mode", choices=MODES, default=DEFAULT_MODE, help=f"game mode (default {DEFAULT_MODE})"
     )
     b.add_argument("--players", type=_players, default=4, help="players (default 4)")
-    b.add_argument("--seconds", type=float, default=2.0, help="time of random games (default 2)")
-    b.add_argument("--seed", type=int, default=0, help="seed of the random games (default 0)")
+    b.add_argument(
+        "--seconds", type=_seconds, default=2.0, help="time of random games (default 2)"
+    )
+    b.add_argument("--seed", type=_seed, default=0, help="seed of the random games (default 0)")
     b.set_defaults(run=_bench)
     return parser
 

@@ -62,9 +62,9 @@ from .actions import (
     TakeTreasure,
     Uncover,
 )
-from .bounds import MAX_BID, MAX_SEED, shown
+from .bounds import MAX_BID, MAX_COUNT, MAX_SEED, shown, shown_action
 from .errors import NotationError
-from .hexgrid import CELL_NAMES
+from .hexgrid import CELL_COUNT, CELL_NAMES
 from .manifest import Manifest, load_manifest
 from .record import Record, play, result_of
 from .rules import Rules
@@ -127,12 +127,22 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "tokens": ("count",),
 }
 _CHANCE_TYPES = ("draw", "reveal", "find")
+_WRITABLE = {  # the range of each action field that action_from_json reads back
+    **dict.fromkeys(("cell", "origin", "destination"), range(CELL_COUNT)),
+    "piece": range(2),
+    **dict.fromkeys(("kind", "give", "take"), range(8)),
+    "rotation": range(6),
+    "other": range(4),
+    "amount": range(MAX_BID + 1),
+    "count": range(MAX_COUNT + 1),
+}
 
 
 def action_to_json(action: Action, manifest: Manifest | None = None) -> JSON:
     """Return ``action`` as a JSON object: ``type``, ``player`` and its own fields,
     named as the action's attributes. Tiles are named by the ids of ``manifest``
-    (default: the packaged one).
+    (default: the packaged one). An action object with a field that JSON could not
+    hold (``Bid(0, True)``, a cell 40) raises :class:`~tikalspeed.NotationError`.
 
     >>> from tikalspeed import DrawTile, Exchange
     >>> action_to_json(DrawTile(3))
@@ -142,9 +152,17 @@ def action_to_json(action: Action, manifest: Manifest | None = None) -> JSON:
     """
     kind = _ACTION_TYPES.get(type(action))
     if kind is None:
-        raise TypeError(f"not a Tikal action: {action!r}")
-    out: JSON = {"type": kind, "player": "chance" if action.player == CHANCE else action.player}
+        raise TypeError(f"not a Tikal action: {shown(action)}")
     ids = terrain(manifest or load_manifest()).tile_ids
+    players = range(CHANCE, CHANCE + 1) if kind in _CHANCE_TYPES else range(4)
+    for field in ("player", *_ACTION_FIELDS[kind]):
+        value = getattr(action, field)
+        span = players if field == "player" else _WRITABLE.get(field, range(len(ids)))
+        if type(value) is not int or value not in span:
+            raise NotationError(
+                f"{shown_action(action)} cannot be written as JSON: {field}={shown(value)}"
+            )
+    out: JSON = {"type": kind, "player": "chance" if action.player == CHANCE else action.player}
     for field in _ACTION_FIELDS[kind]:
         value = getattr(action, field)
         if field == "tile":

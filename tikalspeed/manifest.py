@@ -93,16 +93,18 @@ class PrintedHex:
         who = f"printed hex {self.id}"
         if not _is_int(self.cell) or not 0 <= self.cell < hexgrid.CELL_COUNT:
             raise _fail(
-                who, f"cell must be one of the 40 cells, got {self.cell!r}", "TIKAL-BOARD-1"
+                who, f"cell must be one of the 40 cells, got {shown(self.cell)}", "TIKAL-BOARD-1"
             )
         if not isinstance(self.kind, Kind) or self.kind not in PRINTED_KINDS:
             kinds = ", ".join(k.value for k in PRINTED_KINDS)
-            raise _fail(who, f"kind must be one of {kinds}, got {self.kind!r}", "TIKAL-BOARD-3")
+            raise _fail(
+                who, f"kind must be one of {kinds}, got {shown(self.kind)}", "TIKAL-BOARD-3"
+            )
         want = PRINTED_TEMPLE_VALUE if self.kind is Kind.TEMPLE else 0
         if not _is_int(self.value) or self.value != want:
             raise _fail(
                 who,
-                f"value must be {want} for a {self.kind.value}, got {self.value!r}",
+                f"value must be {want} for a {self.kind.value}, got {shown(self.value)}",
                 "TIKAL-BOARD-3",
             )
         _check_stones(who, self.stones, volcano=False, clause="TIKAL-BOARD-4")
@@ -133,11 +135,11 @@ class Board:
         for name, want in (("columns", hexgrid.COLUMNS), ("rows", hexgrid.ROWS)):
             got = getattr(self, name)
             if got != want or not _is_int(got):
-                raise _fail("board", f"{name} must be {want}, got {got!r}", "TIKAL-BOARD-1")
+                raise _fail("board", f"{name} must be {want}, got {shown(got)}", "TIKAL-BOARD-1")
         at: list[PrintedHex | None] = [None] * hexgrid.CELL_COUNT
         for p in self.printed:
             if not isinstance(p, PrintedHex):
-                raise _fail("board", f"printed hexes must be PrintedHex, got {p!r}")
+                raise _fail("board", f"printed hexes must be PrintedHex, got {shown(p)}")
             if at[p.cell] is not None:
                 raise _fail(
                     f"printed hex {p.id}",
@@ -259,7 +261,7 @@ class Components:
             if total != LEVEL_TILE_TOTAL:
                 raise _fail(
                     "components",
-                    f"level_tiles must total {LEVEL_TILE_TOTAL}, got {total}",
+                    f"level_tiles must total {LEVEL_TILE_TOTAL}, got {shown(total)}",
                     "TIKAL-COMP-3",
                 )
         for a in attrs.fields(Components):
@@ -285,11 +287,15 @@ class Components:
         return dict(self.level_tiles).get(value, 0)
 
 
+def _key(key: Any) -> str:
+    return str(key) if isinstance(key, str) else shown(key)
+
+
 def _show(value: Any) -> str:
     """Show a count as the manifest's JSON object would read (``{2: 3, ...}``), unquoted."""
     if isinstance(value, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in value):
-        return "{" + ", ".join(f"{k}: {n!r}" for k, n in value) + "}"
-    return repr(value) if isinstance(value, str) and not isinstance(value, Kind) else str(value)
+        return "{" + ", ".join(f"{_key(k)}: {shown(n)}" for k, n in value) + "}"
+    return str(value) if isinstance(value, Kind) else shown(value)
 
 
 # --------------------------------------------------------------------------- manifest
@@ -332,7 +338,7 @@ class Manifest:
                 f"version must be an int from 1 to {MAX_VERSION}, got {shown(self.version)}",
             )
         if not isinstance(self.notes, str):
-            raise _fail("manifest", f"notes must be a string, got {self.notes!r}")
+            raise _fail("manifest", f"notes must be a string, got {shown(self.notes)}")
         for part, cls in (("board", Board), ("components", Components)):
             if not isinstance(getattr(self, part), cls):
                 raise _fail("manifest", f"{part} must be a {cls.__name__}")
@@ -340,7 +346,7 @@ class Manifest:
         by_id: dict[str, Tile] = {}
         for t in self.tiles:
             if not isinstance(t, Tile):
-                raise _fail("manifest", f"tiles must be Tile objects, got {t!r}")
+                raise _fail("manifest", f"tiles must be Tile objects, got {shown(t)}")
             if t.id in seen or t.id in by_id:
                 raise _fail(f"tile {t.id}", "id used twice", "TIKAL-TILE-7")
             by_id[t.id] = t

@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from . import hexgrid
+from .bounds import shown
 from .errors import ManifestError
 
 Stones: TypeAlias = tuple[int, ...]
@@ -106,7 +107,7 @@ def _is_int(value: object) -> bool:
 
 def _check_id(who: str, value: object) -> None:
     if not isinstance(value, str) or not _ID.fullmatch(value):
-        raise _fail(who, f"id must be a word of letters, digits and _, got {value!r}")
+        raise _fail(who, f"id must be a word of letters, digits and _, got {shown(value)}")
 
 
 def _check_stones(who: str, stones: object, *, volcano: bool, clause: str) -> None:
@@ -117,13 +118,13 @@ def _check_stones(who: str, stones: object, *, volcano: bool, clause: str) -> No
         or len(stones) != 6
         or not all(_is_int(s) and s >= 0 for s in stones)
     ):
-        raise _fail(who, f"stones must be 6 non-negative ints, got {stones!r}")
+        raise _fail(who, f"stones must be 6 non-negative ints, got {shown(stones)}")
     for d, s in enumerate(stones):
         if s > MAX_STONES_PER_EDGE:
             raise _fail(
                 who,
                 f"at most {MAX_STONES_PER_EDGE} stones on an edge, "
-                f"got {s} on {hexgrid.DIRECTION_NAMES[d]}",
+                f"got {shown(s)} on {hexgrid.DIRECTION_NAMES[d]}",
                 clause,
             )
     if volcano and any(stones):
@@ -192,24 +193,28 @@ class Tile:
         _check_id("tile", self.id)
         who = f"tile {self.id}"
         if not isinstance(self.letter, str) or len(self.letter) != 1 or self.letter not in LETTERS:
-            raise _fail(who, f"letter must be one of A–G, got {self.letter!r}", "TIKAL-TILE-2")
+            raise _fail(who, f"letter must be one of A–G, got {shown(self.letter)}", "TIKAL-TILE-2")
         if not isinstance(self.kind, Kind) or self.kind not in TERRAIN_KINDS:
             kinds = ", ".join(k.value for k in TERRAIN_KINDS)
-            raise _fail(who, f"kind must be one of {kinds}, got {self.kind!r}", "TIKAL-TILE-1")
+            raise _fail(who, f"kind must be one of {kinds}, got {shown(self.kind)}", "TIKAL-TILE-1")
         if self.kind is Kind.TEMPLE:
             if not _is_int(self.value) or self.value not in TEMPLE_VALUES:
                 raise _fail(
-                    who, f"a temple's value must be 1 to 6, got {self.value!r}", "TIKAL-TILE-3"
+                    who, f"a temple's value must be 1 to 6, got {shown(self.value)}", "TIKAL-TILE-3"
                 )
         elif self.value != 0 or not _is_int(self.value):
-            raise _fail(who, f"only a temple has a value, got {self.value!r}", "TIKAL-TILE-3")
+            raise _fail(who, f"only a temple has a value, got {shown(self.value)}", "TIKAL-TILE-3")
         if self.kind is Kind.TREASURE:
             if not _is_int(self.masks) or self.masks not in MASKS:
                 raise _fail(
-                    who, f"a treasure hex shows 2 to 4 masks, got {self.masks!r}", "TIKAL-TILE-4"
+                    who,
+                    f"a treasure hex shows 2 to 4 masks, got {shown(self.masks)}",
+                    "TIKAL-TILE-4",
                 )
         elif self.masks != 0 or not _is_int(self.masks):
-            raise _fail(who, f"only a treasure hex has masks, got {self.masks!r}", "TIKAL-TILE-4")
+            raise _fail(
+                who, f"only a treasure hex has masks, got {shown(self.masks)}", "TIKAL-TILE-4"
+            )
         _check_stones(who, self.stones, volcano=self.kind is Kind.VOLCANO, clause="TIKAL-TILE-5")
         object.__setattr__(self, "orientations", tuple(rotate(self.stones, t) for t in range(6)))
         object.__setattr__(self, "rotations", distinct_rotations(self.stones))

@@ -591,3 +591,80 @@ def test_a_manifest_name_fits_the_text_forms() -> None:
             attrs.evolve(default, name="mine", version=version)
     rules = Rules(manifest=attrs.evolve(default, name="my-copy.v2_b", version=9999))
     assert "manifest=my-copy.v2_b@9999" in to_text(tikalspeed.new_game(rules))
+
+
+# ------------------------------------------------------- the same discipline elsewhere
+
+
+def test_command_line_numbers_are_bounded(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    """The CLI reads numbers too: ``--seconds nan`` or ``inf`` made ``tikalspeed bench``
+    run for ever, and a ``--seed`` above 128 bits crashed ``play --record`` with a
+    traceback (a record's seed is bounded). Each is now a one-line usage error, exit
+    status 2 (TIKAL-DRAW-1: the seed fixes the chance nodes)."""
+    from tikalspeed.cli import main
+
+    record = f"{tmp_path}/game.txt"
+    for argv in (
+        ["bench", "--seconds", "nan"],
+        ["bench", "--seconds", "inf"],
+        ["bench", "--seconds", "-1"],
+        ["bench", "--seed", "9" * 5000],
+        ["play", "--seed", str(2**128), "--quiet", "--record", record],
+        ["play", "--seed", "1", "--quiet", "--max-plies", "0"],
+        ["play", "--seed", "1", "--quiet", "--max-plies", "9" * 5000],
+        ["play", "--quiet", "--rules", "auction_score=" + "9" * 5000],
+    ):
+        assert main(argv) == 2, argv
+        assert "Traceback" not in capsys.readouterr().err
+    argv = ["play", "--seed", str(-(2**128) + 1), "--players", "2", "--max-plies", "30"]
+    assert main([*argv, "--quiet", "--record", record]) == 0
+    with open(record, encoding="utf-8") as f:
+        assert tikalspeed.read_record(f.read()).seed == -(2**128) + 1
+
+
+def test_action_json_is_written_only_if_it_reads_back() -> None:
+    """``action_to_json`` wrote ``Bid(0, True)`` as ``"amount": true`` (which no reader
+    accepts) and raised KeyError for a piece 5; an action object whose fields JSON could
+    not hold is now a NotationError, while every legal action still writes and reads
+    back (TIKAL-TURN-4)."""
+    for bad in (
+        tikalspeed.Bid(0, True),
+        tikalspeed.Move(0, 5, 0, 1),
+        tikalspeed.DrawTile(0, player=2),
+        tikalspeed.DrawTile(99),
+        tikalspeed.ChooseTokens(0, 10**5000),
+        tikalspeed.PlaceTile(0, 2, 1.0),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(tikalspeed.NotationError, match="cannot be written"):
+            jsonio.action_to_json(bad)
+    for state in states_of_every_phase():
+        for action in legal_actions(state)[:50]:
+            written = jsonio.action_to_json(action, state.rules.manifest)
+            assert jsonio.action_from_json(written, rules=state.rules) == action
+
+
+def test_manifest_dicts_with_huge_numbers_or_deep_nesting_are_manifest_errors() -> None:
+    """A manifest given as a ``dict`` (not text) with a number too big to print, or a list
+    nested 100,000 deep, made the error message itself fail (a bare ValueError from the
+    int-string limit, RecursionError from ``repr``); it is a ManifestError naming the
+    part (TIKAL-TILE-5, TIKAL-COMP-3, TIKAL-COMP-1)."""
+    deep: list[object] = []
+    cur = deep
+    for _ in range(100_000):
+        nxt: list[object] = []
+        cur.append(nxt)
+        cur = nxt
+    data = tikalspeed.manifest_to_json(tikalspeed.load_manifest())
+    cases = [
+        (("tiles", 0, "stones", 3), 10**5000, "tile A1"),
+        (("tiles", 0, "stones"), deep, "tile A1"),
+        (("components", "level_tiles", "2"), 10**5000, "components"),
+        (("components", "colours"), deep, "components"),
+        (("board", "printed", 0, "id"), deep, "board.printed"),
+        (("version",), 10**5000, "manifest"),
+    ]
+    for path, value, part in cases:
+        with pytest.raises(tikalspeed.ManifestError, match=f"^{part}"):
+            tikalspeed.load_manifest(replaced(data, path, value))  # type: ignore[arg-type]
