@@ -14,6 +14,9 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tikal_strategies import SOME
 
 import tikalspeed
 from tikalspeed import (
@@ -668,3 +671,198 @@ def test_manifest_dicts_with_huge_numbers_or_deep_nesting_are_manifest_errors() 
     for path, value, part in cases:
         with pytest.raises(tikalspeed.ManifestError, match=f"^{part}"):
             tikalspeed.load_manifest(replaced(data, path, value))  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- mutation fuzz
+
+FUZZ = settings(SOME, deadline=None)
+"""A quarter of the profile's examples (15 in CI), each trying several mutations."""
+
+ODD_TEXT = (
+    "9" * 5000,
+    "-" + "9" * 5000,
+    "1" * 40,
+    "True",
+    "2.5",
+    "[1]",
+    "[" * 1000,
+    "",
+    "-1",
+    "0",
+    "1",
+    "127",
+    "128",
+    "999",
+    "1000",
+    "P1",
+    "-",
+)
+"""Replacements for one part of a text form: huge numbers, other types, nesting, the
+empty string (truncation), and small numbers that are sometimes accepted."""
+
+ODD_JSON: tuple[object, ...] = (
+    10**100,
+    10**5000,
+    -(10**100),
+    True,
+    False,
+    2.5,
+    [1],
+    [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
+    {"a": 1},
+    None,
+    "x",
+    -1,
+    0,
+    1,
+    127,
+    999,
+    1000,
+)
+
+
+@functools.cache
+def state_pool() -> tuple[State, ...]:
+    """Every 9th state of a random game of each mode and player count."""
+    return tuple(s for mode, n in CONFIGS for s in game(mode, n)[::9])
+
+
+@functools.cache
+def record_pool() -> tuple[tikalspeed.Record, ...]:
+    """Short records of each mode: from the first chance node, and from a position."""
+    out = []
+    for mode, n in CONFIGS[::2]:
+        states, _, actions = played(mode, n)
+        rules = states[0].rules
+        out.append(tikalspeed.Record.from_actions(actions[:40], rules=rules))
+        out.append(tikalspeed.Record.from_actions(actions[60:90], start=states[60]))
+    return tuple(out)
+
+
+def plays_on(state: State) -> None:
+    """``state`` reads back from its text and JSON, lists its legal actions, and the
+    state after one of them reads back too."""
+    assert from_text(to_text(state)) == state
+    assert to_text(from_text(to_text(state))) == to_text(state)
+    assert jsonio.loads(jsonio.dumps(state)) == state
+    if state.phase is Phase.OVER:
+        assert legal_actions(state) == ()
+        return
+    actions = legal_actions(state)
+    assert actions
+    after = tikalspeed.apply(state, actions[len(actions) // 2])
+    assert from_text(to_text(after)) == after
+    assert jsonio.loads(jsonio.dumps(after)) == after
+
+
+def text_mutations(draw: st.DrawFn, text: str, count: int) -> list[str]:
+    """``count`` mutants of a text form: a part (between spaces, ',', '/', ':', ';', '=')
+    replaced by an odd value or duplicated, or the text truncated."""
+    import re
+
+    parts = [m.span() for m in re.finditer(r"[^ ,/:;=\n]+", text)]
+    out = []
+    for _ in range(count):
+        how = draw(st.sampled_from(("replace", "replace", "duplicate", "truncate")))
+        if how == "truncate":
+            out.append(text[: draw(st.integers(0, len(text)))])
+            continue
+        a, b = parts[draw(st.integers(0, len(parts) - 1))]
+        new = draw(st.sampled_from(ODD_TEXT)) if how == "replace" else f"{text[a:b]},{text[a:b]}"
+        out.append(text[:a] + new + text[b:])
+    return out
+
+
+def json_mutations(draw: st.DrawFn, value: object, count: int) -> list[object]:
+    """``count`` mutants of a JSON value: an item replaced by an odd value, a list item
+    duplicated, or an object key dropped."""
+    paths = json_paths(value)[1:]
+    out = []
+    for _ in range(count):
+        path = paths[draw(st.integers(0, len(paths) - 1))]
+        how = draw(st.sampled_from(("replace", "replace", "duplicate", "drop")))
+        if how == "replace":
+            out.append(replaced(value, path, draw(st.sampled_from(ODD_JSON))))
+            continue
+        parent = value
+        for key in path[:-1]:
+            parent = parent[key]  # type: ignore[index]
+        if how == "duplicate" and isinstance(parent, list):
+            item = parent[path[-1]]  # type: ignore[index]
+            out.append(replaced(value, path[:-1], [*parent, item]))
+        elif isinstance(parent, dict):
+            out.append(
+                replaced(value, path[:-1], {k: v for k, v in parent.items() if k != path[-1]})
+            )
+    return out
+
+
+def only_notation_errors(read: object, *args: object) -> object | None:
+    """``read(*args)``, or ``None`` if it raised a NotationError or IllegalActionError;
+    any other exception fails the test."""
+    try:
+        return read(*args)  # type: ignore[operator]
+    except (tikalspeed.NotationError, IllegalActionError):
+        return None
+
+
+@FUZZ
+@given(st.data())
+def test_mutated_position_strings_only_notation_errors_and_what_is_read_plays_on(
+    data: st.DataObject,
+) -> None:
+    """Position strings of random games, mutated (a part replaced by a huge number, a
+    bool, a float, a list, deep nesting or a small number; a part duplicated; the text
+    truncated): reading raises only NotationError, and a position that is read
+    round-trips and plays on (TIKAL-TURN-4, and the input bounds of holes 1 and 5c)."""
+    state = data.draw(st.sampled_from(state_pool()))
+    for text in text_mutations(data.draw, to_text(state), 6):
+        read = only_notation_errors(from_text, text)
+        if read is not None:
+            assert isinstance(read, State)
+            plays_on(read)
+
+
+@FUZZ
+@given(st.data())
+def test_mutated_state_json_only_notation_errors_and_what_is_read_plays_on(
+    data: st.DataObject,
+) -> None:
+    """State JSON of random games, mutated as objects (an item replaced by a huge
+    number, a bool, a float, a list, deep nesting, null, a string or a small number; a
+    list item duplicated; a key dropped) and as text (truncated, a part replaced):
+    only NotationError, and what is read round-trips and plays on (hole 2)."""
+    state = data.draw(st.sampled_from(state_pool()))
+    obj = jsonio.state_to_json(state)
+    for mutant in json_mutations(data.draw, obj, 6):
+        read = only_notation_errors(jsonio.state_from_json, mutant)
+        if read is not None:
+            assert isinstance(read, State)
+            plays_on(read)
+    for text in text_mutations(data.draw, jsonio.dumps(state), 3):
+        read = only_notation_errors(jsonio.loads, text)
+        if isinstance(read, State):
+            plays_on(read)
+
+
+@FUZZ
+@given(st.data())
+def test_mutated_records_only_notation_errors_and_what_is_read_round_trips(
+    data: st.DataObject,
+) -> None:
+    """Records of random games, mutated as text and as JSON: reading raises only
+    NotationError; a record that is read writes and reads back, in both forms, and its
+    last state plays on (holes 1, 5b, 5c: TIKAL-TURN-4)."""
+    record = data.draw(st.sampled_from(record_pool()))
+    found: list[object] = []
+    for text in text_mutations(data.draw, tikalspeed.write_record(record), 3):
+        found.append(only_notation_errors(tikalspeed.read_record, text))
+    for mutant in json_mutations(data.draw, jsonio.record_to_json(record), 3):
+        found.append(only_notation_errors(jsonio.record_from_json, mutant))
+    for read in found:
+        if read is None:
+            continue
+        assert isinstance(read, tikalspeed.Record)
+        assert tikalspeed.read_record(tikalspeed.write_record(read)) == read
+        assert jsonio.record_from_json(jsonio.record_to_json(read)) == read
+        plays_on(tikalspeed.replay(read)[-1])
