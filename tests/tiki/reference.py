@@ -191,7 +191,7 @@ class _Board:
         rules = self.s.rules
         self.turn += 1
         self.active = 1 - self.active
-        if rules.max_turns is not None and self.turn >= rules.max_turns:
+        if self.turn >= (2**53 - 1 if rules.max_turns is None else rules.max_turns):
             return self.over(self.leader(), "turn-cap")
         if rules.shaman and rules.shaman_entry == "start" and self.shaman is None:
             return self.state(Phase.PLACE_SHAMAN, self.active)

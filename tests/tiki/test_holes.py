@@ -574,3 +574,19 @@ def test_every_state_of_the_first_turns_reads_back_tiki_turn_1(rules: Rules) -> 
     rest = [s for s in seen if s.reserve == 7 and s.phase is Phase.TURN]
     for state in tight + rest[:: 1 + len(rest) // 3000]:
         assert tiki.from_text(tiki.to_text(state)) == state
+
+
+# --------------------------------------------------------------------------- fuzz finds
+
+
+def test_fuzz_a_game_without_a_cap_ends_at_the_turn_bound_tiki_end_6() -> None:
+    """Found by ``tiki fuzz``: a position at turn 2**53 - 1 without a turn cap was read,
+    and one more turn reached a turn count no reader takes. A game without a cap now
+    ends by the turn cap after 2**53 - 1 turns (``Rules.turn_cap``), so every state a
+    game reaches reads back (TIKI-END-6)."""
+    before = tiki.from_text(BOARD + f"+1x,+2,0 turn o o - 0,0 7,0 - - {LIMIT - 1} -")
+    after = tiki.apply(before, Create(O, B1))
+    assert after.turn == LIMIT and after.result == tiki.Outcome(None, (0, 0), "turn-cap")
+    assert tiki.from_text(tiki.to_text(after)) == after
+    assert Rules().turn_cap == LIMIT and Rules(max_turns=7).turn_cap == 7
+    _refuses(tiki.to_text(after).replace(" =:turn-cap", " -").replace("over", "turn"), "TIKI-END-6")

@@ -374,7 +374,7 @@ def _end_turn(w: _Work) -> Transition:
     w.turn += 1
     w.active = 1 - w.active
     rules = w.rules
-    if rules.max_turns is not None and w.turn >= rules.max_turns:  # TIKI-END-6
+    if w.turn >= rules.turn_cap:  # TIKI-END-6 (2**53 - 1 turns without a cap)
         f0, f1 = w.fruits
         winner = None if f0 == f1 else (0 if f0 > f1 else 1)
         return w.over(Outcome(winner, (f0, f1), "turn-cap"), "TIKI-END-6")

@@ -133,6 +133,16 @@ class Rules:
                 out[a.name] = value
         return out
 
+    @property
+    def turn_cap(self) -> int:
+        """TIKI-END-6: the turns after which the game ends: ``max_turns``, or without a
+        cap :data:`NUMBER_LIMIT`, which keeps every turn count within its bound.
+
+        >>> Rules(max_turns=50).turn_cap, Rules().turn_cap == NUMBER_LIMIT
+        (50, True)
+        """
+        return NUMBER_LIMIT if self.max_turns is None else self.max_turns
+
     def tile_counts(self) -> dict[int, int]:
         """Return how many tiles show each value, e.g. ``{2: 1, 1: 5, 0: 2, -1: 1}``."""
         return dict(Counter(self.tiles))

@@ -190,12 +190,11 @@ def _check_turn(s: State) -> None:
         raise StateFault("turn", "no turn is played before the first player is chosen")
     if s.turn < 0:
         raise StateFault("turn", "the turn number cannot be negative")
-    cap = rules.max_turns
-    if cap is not None:
-        if s.turn > cap:
-            raise StateFault("turn", f"the game ends after turn {cap} (TIKI-END-6)")
-        if s.turn == cap and (s.result is None or s.result.reason != "turn-cap"):
-            raise StateFault("turn", f"the game ends by the turn cap after turn {cap} (TIKI-END-6)")
+    cap = rules.turn_cap  # max_turns, or 2**53 - 1 without a cap
+    if s.turn > cap:
+        raise StateFault("turn", f"the game ends after turn {cap} (TIKI-END-6)")
+    if s.turn == cap and (s.result is None or s.result.reason != "turn-cap"):
+        raise StateFault("turn", f"the game ends by the turn cap after turn {cap} (TIKI-END-6)")
 
 
 def _check_result(s: State) -> None:
@@ -233,7 +232,7 @@ def _check_result(s: State) -> None:
         why = f"{TARGET} fruits win first, whatever the reserve (TIKI-END-1)"
     elif r.reason == "tiebreak" and (not s.tiebreak or leader is None):
         why = "no tie-break was decided (TIKI-END-3)"
-    elif r.reason == "turn-cap" and s.turn != s.rules.max_turns:
+    elif r.reason == "turn-cap" and s.turn != s.rules.turn_cap:
         why = "the turn cap was not reached (TIKI-END-6)"
     if why:
         raise StateFault("result", why)
