@@ -44,8 +44,14 @@ def check_headers(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ..
             raise ValueError(f"header {key!r} is written from the record's own fields")
         if key in seen:
             raise ValueError(f"header {key!r} is given twice")
-        if not isinstance(text, str) or any(ord(c) < 32 or ord(c) == 127 for c in text):
+        if (
+            not isinstance(text, str)
+            or any(ord(c) < 32 or ord(c) == 127 for c in text)
+            or len(f"[{text}]".splitlines()) != 1  # also NEL, U+2028, U+2029
+        ):
             raise ValueError(f"header {key!r} needs a one-line str value")
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+            raise ValueError(f"header {key!r}: a lone surrogate cannot be written as UTF-8")
         seen.add(key)
     return pairs
 
@@ -72,6 +78,10 @@ def read_headers(
         if key in _RESERVED:
             found[key] = (value, n)
         else:
+            try:
+                check_headers(((key, value),))
+            except ValueError as e:
+                raise NotationError(f"line {n}: {e}", n) from None
             extra.append((key, value))
     return found, extra, n
 

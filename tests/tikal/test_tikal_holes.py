@@ -673,6 +673,28 @@ def test_manifest_dicts_with_huge_numbers_or_deep_nesting_are_manifest_errors() 
             tikalspeed.load_manifest(replaced(data, path, value))  # type: ignore[arg-type]
 
 
+def test_a_record_header_value_must_survive_its_text_form() -> None:
+    """``Record`` accepted a header value holding a line break that ``str.splitlines``
+    sees but the control-character check did not (NEL, U+2028, U+2029), so the written
+    record could not be read back, and a lone surrogate, which no UTF-8 file can hold.
+    Both are refused by ``Record`` (ValueError, as for its other fields), by
+    ``record_from_json`` and by ``read_record`` (NotationError at the line), so that a
+    record keeps every decision of the game, in order (TIKAL-TURN-4)."""
+    for value in ("a\x85b", "a\u2028b", "a\u2029b", "a\ud800b"):
+        with pytest.raises(ValueError, match="header 'Event'"):
+            tikalspeed.Record(headers=(("Event", value),))
+        obj = jsonio.record_to_json(tikalspeed.Record())
+        obj["headers"] = {"Event": value}
+        with pytest.raises(tikalspeed.NotationError) as err:
+            jsonio.record_from_json(obj)
+        assert err.value.position == "$.headers.Event"
+    with pytest.raises(tikalspeed.NotationError) as err:
+        tikalspeed.read_record('[Game "Tikal"]\n[Event "a\ud800b"]\n\n*\n')
+    assert err.value.position == 2
+    fine = tikalspeed.Record(headers=(("Event", "Tikal — Ünïcode “quotes” \\ ok"),))
+    assert tikalspeed.read_record(tikalspeed.write_record(fine)) == fine
+
+
 # --------------------------------------------------------------------------- mutation fuzz
 
 FUZZ = settings(SOME, deadline=None)
