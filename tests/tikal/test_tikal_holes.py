@@ -83,7 +83,8 @@ def states_of_every_phase() -> tuple[State, ...]:
 
 
 def test_the_sample_covers_every_phase_of_every_mode() -> None:
-    """The states the tests below use cover every phase of each mode."""
+    """The states behind the hole 3 and hole 2 tests cover every phase of each mode
+    (TIKAL-MODE-1, SPEED-ROUND-1)."""
     by_mode: dict[str, set[Phase]] = {}
     for s in states_of_every_phase():
         by_mode.setdefault(s.rules.mode, set()).add(s.phase)
@@ -602,10 +603,10 @@ def test_a_manifest_name_fits_the_text_forms() -> None:
 def test_command_line_numbers_are_bounded(
     capsys: pytest.CaptureFixture[str], tmp_path: object
 ) -> None:
-    """The CLI reads numbers too: ``--seconds nan`` or ``inf`` made ``tikalspeed bench``
-    run for ever, and a ``--seed`` above 128 bits crashed ``play --record`` with a
-    traceback (a record's seed is bounded). Each is now a one-line usage error, exit
-    status 2 (TIKAL-DRAW-1: the seed fixes the chance nodes)."""
+    """The discipline of hole 1 for the command line, which reads numbers too: ``--seconds
+    nan`` or ``inf`` made ``tikalspeed bench`` run for ever, and a ``--seed`` above 128 bits
+    crashed ``play --record`` with a traceback (a record's seed is bounded). Each is now a
+    one-line usage error, exit status 2 (TIKAL-DRAW-1: the seed fixes the chance nodes)."""
     from tikalspeed.cli import main
 
     record = f"{tmp_path}/game.txt"
@@ -628,10 +629,10 @@ def test_command_line_numbers_are_bounded(
 
 
 def test_action_json_is_written_only_if_it_reads_back() -> None:
-    """``action_to_json`` wrote ``Bid(0, True)`` as ``"amount": true`` (which no reader
-    accepts) and raised KeyError for a piece 5; an action object whose fields JSON could
-    not hold is now a NotationError, while every legal action still writes and reads
-    back (TIKAL-TURN-4)."""
+    """Hole 3's discipline on the writing side: ``action_to_json`` wrote ``Bid(0, True)`` as
+    ``"amount": true`` (which no reader accepts) and raised KeyError for a piece 5; an
+    action object whose fields JSON could not hold is now a NotationError, while every legal
+    action still writes and reads back (TIKAL-TURN-4)."""
     for bad in (
         tikalspeed.Bid(0, True),
         tikalspeed.Move(0, 5, 0, 1),
@@ -649,10 +650,10 @@ def test_action_json_is_written_only_if_it_reads_back() -> None:
 
 
 def test_manifest_dicts_with_huge_numbers_or_deep_nesting_are_manifest_errors() -> None:
-    """A manifest given as a ``dict`` (not text) with a number too big to print, or a list
-    nested 100,000 deep, made the error message itself fail (a bare ValueError from the
-    int-string limit, RecursionError from ``repr``); it is a ManifestError naming the
-    part (TIKAL-TILE-5, TIKAL-COMP-3, TIKAL-COMP-1)."""
+    """Hole 5c for a manifest given as a ``dict`` (not text) with a number too big to print,
+    or a list nested 100,000 deep, made the error message itself fail (a bare ValueError
+    from the int-string limit, RecursionError from ``repr``); it is a ManifestError naming
+    the part (TIKAL-TILE-5, TIKAL-COMP-3, TIKAL-COMP-1)."""
     deep: list[object] = []
     cur = deep
     for _ in range(100_000):
@@ -674,12 +675,12 @@ def test_manifest_dicts_with_huge_numbers_or_deep_nesting_are_manifest_errors() 
 
 
 def test_a_record_header_value_must_survive_its_text_form() -> None:
-    """``Record`` accepted a header value holding a line break that ``str.splitlines``
-    sees but the control-character check did not (NEL, U+2028, U+2029), so the written
-    record could not be read back, and a lone surrogate, which no UTF-8 file can hold.
-    Both are refused by ``Record`` (ValueError, as for its other fields), by
-    ``record_from_json`` and by ``read_record`` (NotationError at the line), so that a
-    record keeps every decision of the game, in order (TIKAL-TURN-4)."""
+    """Hole 5c's discipline for record headers: ``Record`` accepted a value holding a line
+    break that ``str.splitlines`` sees but the control-character check did not (NEL, U+2028,
+    U+2029), so the written record could not be read back, and a lone surrogate, which no
+    UTF-8 file can hold. Both are refused by ``Record`` (ValueError, as for its other
+    fields), by ``record_from_json`` and by ``read_record`` (NotationError at the line), so
+    that a record keeps every decision of the game, in order (TIKAL-TURN-4)."""
     for value in ("a\x85b", "a\u2028b", "a\u2029b", "a\ud800b"):
         with pytest.raises(ValueError, match="header 'Event'"):
             tikalspeed.Record(headers=(("Event", value),))
@@ -836,7 +837,7 @@ def test_mutated_position_strings_only_notation_errors_and_what_is_read_plays_on
     """Position strings of random games, mutated (a part replaced by a huge number, a
     bool, a float, a list, deep nesting or a small number; a part duplicated; the text
     truncated): reading raises only NotationError, and a position that is read
-    round-trips and plays on (TIKAL-TURN-4, and the input bounds of holes 1 and 5c)."""
+    round-trips and plays on (hole 1, hole 5c: the input bounds; TIKAL-TURN-4)."""
     state = data.draw(st.sampled_from(state_pool()))
     for text in text_mutations(data.draw, to_text(state), 6):
         read = only_notation_errors(from_text, text)
@@ -853,7 +854,8 @@ def test_mutated_state_json_only_notation_errors_and_what_is_read_plays_on(
     """State JSON of random games, mutated as objects (an item replaced by a huge
     number, a bool, a float, a list, deep nesting, null, a string or a small number; a
     list item duplicated; a key dropped) and as text (truncated, a part replaced):
-    only NotationError, and what is read round-trips and plays on (hole 2)."""
+    only NotationError, and what is read round-trips and plays on (hole 2, hole 5c;
+    TIKAL-TURN-4)."""
     state = data.draw(st.sampled_from(state_pool()))
     obj = jsonio.state_to_json(state)
     for mutant in json_mutations(data.draw, obj, 6):
@@ -874,7 +876,7 @@ def test_mutated_records_only_notation_errors_and_what_is_read_round_trips(
 ) -> None:
     """Records of random games, mutated as text and as JSON: reading raises only
     NotationError; a record that is read writes and reads back, in both forms, and its
-    last state plays on (holes 1, 5b, 5c: TIKAL-TURN-4)."""
+    last state plays on (hole 1, hole 5b, hole 5c; TIKAL-TURN-4)."""
     record = data.draw(st.sampled_from(record_pool()))
     found: list[object] = []
     for text in text_mutations(data.draw, tikalspeed.write_record(record), 3):
