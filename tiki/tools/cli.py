@@ -1,4 +1,4 @@
-"""The ``tiki`` command line: play, show a position, replay a record, benchmark.
+"""The ``tiki`` command line: play, show a position, replay a record, benchmark, fuzz.
 
 ``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
 in the user's input (a bad position, an unreadable record, an unknown rule) is reported
@@ -13,6 +13,7 @@ import platform
 import random
 import sys
 import textwrap
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,11 +23,11 @@ from ..engine.contract import new_game, step
 from ..engine.moves import legal_actions
 from ..model.actions import Action
 from ..model.errors import IllegalActionError, NotationError
-from ..model.rules import Rules
+from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
 from ..text.notation import from_text, parse_action, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
-from . import bench
+from . import bench, fuzz
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
 from .render import render
 
@@ -167,6 +168,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.shaman:
         rules = attrs.evolve(rules, shaman=True)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if not -NUMBER_LIMIT <= seed <= NUMBER_LIMIT:  # a record keeps its seed within the bound
+        raise _UsageError(f"--seed must be from -{NUMBER_LIMIT} to {NUMBER_LIMIT} (2**53 - 1)")
     players: dict[int, Bot] = {}
     names = {}
     for p in (0, 1):
@@ -283,10 +286,29 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fuzz(args: argparse.Namespace) -> int:
+    if args.inputs < 0:
+        raise _UsageError("--inputs must not be negative")
+    out = sys.stdout
+    print(f"tiki fuzz: {args.inputs} inputs per reader, seed {args.seed}", file=out)
+    started = time.perf_counter()
+    report = fuzz.run(args.inputs, args.seed)
+    took = time.perf_counter() - started
+    print(report.table(), file=out)
+    found = sum(r.findings for r in report.readers)
+    for f in report.findings:
+        print(f"finding: {f.reader} #{f.index} ({f.kind}): {f.error}", file=out)
+        print(f"  input: {f.input}", file=out)
+    verdict = "no findings" if not found else f"{found} finding{'s' * (found != 1)}"
+    print(f"{verdict} in {took:.1f} s", file=out)
+    return 1 if found else 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tiki",
-        description="Tiki (Nicolas Sato): play, show positions, replay records, benchmark.",
+        description="Tiki (Nicolas Sato): play, show positions, replay records, benchmark, "
+        "fuzz the readers.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -334,6 +356,20 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=float, default=2.0, help="time per measuring loop (default 2)")
     b.add_argument("--seed", type=int, default=0, help="seed of the random games (default 0)")
     b.set_defaults(run=_bench)
+
+    f = sub.add_parser(
+        "fuzz",
+        help="feed mutated inputs to every reader and check the contract",
+        description="Feed every reader (positions, action tokens, records, rules text, "
+        "JSON) real inputs from random games and mutations of them; print a table per "
+        "reader. Exit status 1 if any input escaped with another error than "
+        "NotationError/IllegalActionError, failed to read back, or did not play on.",
+    )
+    f.add_argument(
+        "--inputs", type=int, default=1000, help="inputs per reader (default 1000)"
+    )
+    f.add_argument("--seed", type=int, default=0, help="seed of games and mutations (default 0)")
+    f.set_defaults(run=_fuzz)
     return parser
 
 
