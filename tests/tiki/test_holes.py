@@ -590,3 +590,16 @@ def test_fuzz_a_game_without_a_cap_ends_at_the_turn_bound_tiki_end_6() -> None:
     assert tiki.from_text(tiki.to_text(after)) == after
     assert Rules().turn_cap == LIMIT and Rules(max_turns=7).turn_cap == 7
     _refuses(tiki.to_text(after).replace(" =:turn-cap", " -").replace("over", "turn"), "TIKI-END-6")
+
+
+def test_play_with_a_seed_no_record_holds_is_a_usage_error_tiki_setup_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Noticed with the seed bound: ``tiki play --seed 10**20 --record FILE`` ended in a
+    traceback (the Record refused the seed). The seed draws the layout (TIKI-SETUP-1);
+    one a record cannot hold is now a one-line usage error, exit status 2."""
+    from tiki.tools.cli import main
+
+    assert main(["play", "--seed", str(10**20), "--max-plies", "3"]) == 2
+    assert "--seed must be from" in capsys.readouterr().err
+    assert main(["play", "--seed", str(-LIMIT), "--max-plies", "3"]) == 0
