@@ -33,10 +33,12 @@ action                  token                  decision
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeAlias
 
 import attrs
 
+from .bounds import shown_action
 from .hexgrid import CELL_NAMES
 from .state import CHANCE
 
@@ -254,6 +256,36 @@ class ChooseTokens:
     def __str__(self) -> str:
         return f"tokens:{self.count}"
 
+
+def _printable(cls: type) -> None:
+    """Make ``str`` and ``repr`` of ``cls`` safe for an action object built with fields
+    out of range or of another type (``Move(0, 5, 0, 40)``, ``Bid(0, 10**5000)``): it
+    prints as ``<malformed Move(...)>`` instead of raising (an illegal action is often
+    printed in a message)."""
+    token: Callable[[object], str] = cls.__dict__["__str__"]
+    shown_as: Callable[[object], str] = cls.__dict__["__repr__"]
+
+    def safe_str(self: object) -> str:
+        try:
+            return token(self)
+        except Exception:
+            return f"<malformed {shown_action(self)}>"
+
+    def safe_repr(self: object) -> str:
+        try:
+            return shown_as(self)
+        except Exception:
+            return shown_action(self)
+
+    setattr(cls, "__str__", safe_str)  # noqa: B010
+    setattr(cls, "__repr__", safe_repr)  # noqa: B010
+
+
+for _cls in (
+    DrawTile, RevealTile, FindTreasure, PlaceTile, Enter, CampMove, Move, Uncover,
+    TakeTreasure, Exchange, BuildCamp, Guard, EndTurn, Bid, PassBid, ChooseTile, ChooseTokens,
+):  # fmt: skip
+    _printable(_cls)
 
 ChanceAction: TypeAlias = DrawTile | RevealTile | FindTreasure
 """An outcome of a chance node."""

@@ -144,8 +144,8 @@ def test_every_int_field_of_every_action_is_type_checked_in_every_phase() -> Non
     way (TIKAL-PLACE-1). Now every int field of every action class must be an exact
     ``int`` in range, in every phase of every mode: ``True``, ``2.0``, ``"1"``, ``None``,
     ``-1`` and ``10**100`` make ``is_legal`` false and ``step`` raise
-    ``IllegalActionError`` (TIKAL-TURN-4: only the actor's well-formed action answers a
-    node)."""
+    ``IllegalActionError``, and such an action still prints (TIKAL-TURN-4: only the
+    actor's well-formed action answers a node)."""
     tried = 0
     for state in states_of_every_phase():
         for kind in ACTION_CLASSES:
@@ -155,11 +155,29 @@ def test_every_int_field_of_every_action_is_type_checked_in_every_phase() -> Non
                     if name == "player" and bad == -1 and base.player == CHANCE:
                         continue  # -1 is CHANCE: the chance outcomes' own player
                     action = attrs.evolve(base, **{name: bad})  # type: ignore[misc]
+                    assert str(action) and repr(action)  # printing never raises
                     assert not is_legal(state, action), (to_text(state), action)
                     with pytest.raises(IllegalActionError):
                         step(state, action)
                     tried += 1
     assert tried > 5000
+
+
+def test_a_malformed_action_prints() -> None:
+    """Hole 3: ``str`` and ``repr`` of an action object with a field out of range or too
+    big to print raised IndexError or a bare ValueError (an illegal action is printed in
+    messages); it prints as ``<malformed ...>`` (TIKAL-TURN-4)."""
+    for action in (
+        tikalspeed.CampMove(0, 0, 0, 40),
+        tikalspeed.FindTreasure(9),
+        tikalspeed.Exchange(0, 0, 7, 9),
+        tikalspeed.Bid(0, 10**5000),
+        tikalspeed.Move(0, 5, [], {}),  # type: ignore[arg-type]
+    ):
+        assert str(action).startswith("<malformed ")
+        assert type(action).__name__ in repr(action)
+    assert str(tikalspeed.Move(0, 1, 9, 18)) == "move:l:b2:c3"
+    assert repr(tikalspeed.Bid(1, 3)) == "Bid(player=1, amount=3)"
 
 
 def test_legal_actions_of_a_player_that_is_not_an_int_are_none() -> None:

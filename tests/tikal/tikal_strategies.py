@@ -151,12 +151,9 @@ def random_action(s: State, rng: random.Random) -> Action:
     """An arbitrary well-formed action of any kind for any player, legal or not.
 
     Fields stay in range (cells 0–39, pieces 0–1, treasure kinds 0–7, tiles 0–35,
-    players CHANCE … 3, all ints): an out-of-range or non-int field of an AP action or
-    a treasure find currently makes is_legal/step raise IndexError, TypeError or
-    AssertionError instead of IllegalActionError (reported to the lead, e.g. ``s =
-    new_game(Rules(mode="classic", players=2), seed=1); s = apply(s, legal_actions(s)[0]);
-    is_legal(s, CampMove(0, 0, 0, 40))``). Half of the actions copy a legal one and
-    change one field, so near misses are common.
+    players CHANCE … 3, all ints), so that near misses are common: half of the actions
+    copy a legal one and change one field. (Out-of-range and non-int fields are refused
+    as well, with IllegalActionError: ``test_tikal_holes.py`` tries them in every phase.)
     """
     legal = tikalspeed.legal_actions(s)
     if legal and rng.random() < 0.5:
