@@ -603,3 +603,22 @@ def test_play_with_a_seed_no_record_holds_is_a_usage_error_tiki_setup_1(
     assert main(["play", "--seed", str(10**20), "--max-plies", "3"]) == 2
     assert "--seed must be from" in capsys.readouterr().err
     assert main(["play", "--seed", str(-LIMIT), "--max-plies", "3"]) == 0
+
+
+def test_writing_a_malformed_action_as_json_is_a_notation_error_tiki_turn_3() -> None:
+    """Noticed beside the printing hole: ``action_to_json(Create(X, 99))`` raised
+    IndexError, and so did ``record_to_json`` of a record holding one (a Record does
+    not replay its actions until asked). Now NotationError; ``well_formed`` says which
+    actions can be legal at all (TIKI-TURN-3)."""
+    from tiki.model.actions import well_formed
+
+    for bad in (Create(X, 99), Move(X, ()), Layout((1,) * 8), FirstPlayer(True)):  # type: ignore[arg-type]
+        assert not well_formed(bad)
+        with pytest.raises(tiki.NotationError, match="malformed"):
+            tiki.action_to_json(bad)
+        with pytest.raises(tiki.NotationError):
+            tiki.record_to_json(tiki.Record(actions=(bad,)))
+    assert well_formed(Create(X, A1)) and well_formed(Layout(tiki.DEFAULT_TILES))
+    with pytest.raises(tiki.NotationError, match="at least the village") as e:
+        tiki.action_from_json({"type": "move", "player": "x", "path": []})
+    assert e.value.position == "$.path"

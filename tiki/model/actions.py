@@ -65,6 +65,7 @@ __all__ = [
     "PlaceShaman",
     "X",
     "player_repr",
+    "well_formed",
 ]
 
 _VILLAGE_CONSTS = ("A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3")
@@ -107,13 +108,17 @@ class Create:
     player: int
     village: int
 
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
+        return _is_player(self.player) and _is_village(self.village)
+
     def __str__(self) -> str:
-        if not (_is_player(self.player) and _is_village(self.village)):
+        if not self.well_formed():
             return _malformed(self, "player", "village")
         return "+" + VILLAGE_NAMES[self.village]
 
     def __repr__(self) -> str:
-        if not (_is_player(self.player) and _is_village(self.village)):
+        if not self.well_formed():
             return _malformed(self, "player", "village")
         return f"Create(player={player_repr(self.player)}, village={_VILLAGE_CONSTS[self.village]})"
 
@@ -125,7 +130,8 @@ class Move:
     player: int
     path: tuple[int, ...]
 
-    def _ok(self) -> bool:
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
         path = self.path
         return (
             _is_player(self.player)
@@ -135,12 +141,12 @@ class Move:
         )
 
     def __str__(self) -> str:
-        if not self._ok():
+        if not self.well_formed():
             return _malformed(self, "player", "path")
         return "-".join(VILLAGE_NAMES[v] for v in self.path)
 
     def __repr__(self) -> str:
-        if not self._ok():
+        if not self.well_formed():
             return _malformed(self, "player", "path")
         path = ", ".join(_VILLAGE_CONSTS[v] for v in self.path)
         return f"Move(player={player_repr(self.player)}, path=({path}))"
@@ -153,13 +159,17 @@ class Order:
     player: int
     village: int
 
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
+        return _is_player(self.player) and _is_village(self.village)
+
     def __str__(self) -> str:
-        if not (_is_player(self.player) and _is_village(self.village)):
+        if not self.well_formed():
             return _malformed(self, "player", "village")
         return "!" + VILLAGE_NAMES[self.village]
 
     def __repr__(self) -> str:
-        if not (_is_player(self.player) and _is_village(self.village)):
+        if not self.well_formed():
             return _malformed(self, "player", "village")
         return f"Order(player={player_repr(self.player)}, village={_VILLAGE_CONSTS[self.village]})"
 
@@ -171,13 +181,17 @@ class PlaceShaman:
     player: int
     edge: int
 
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
+        return _is_player(self.player) and _is_edge(self.edge)
+
     def __str__(self) -> str:
-        if not (_is_player(self.player) and _is_edge(self.edge)):
+        if not self.well_formed():
             return _malformed(self, "player", "edge")
         return "s@" + edge_name(self.edge)
 
     def __repr__(self) -> str:
-        if not (_is_player(self.player) and _is_edge(self.edge)):
+        if not self.well_formed():
             return _malformed(self, "player", "edge")
         return f"PlaceShaman(player={player_repr(self.player)}, edge={self.edge})"
 
@@ -189,13 +203,17 @@ class MoveShaman:
     player: int
     edge: int
 
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
+        return _is_player(self.player) and _is_edge(self.edge)
+
     def __str__(self) -> str:
-        if not (_is_player(self.player) and _is_edge(self.edge)):
+        if not self.well_formed():
             return _malformed(self, "player", "edge")
         return "s>" + edge_name(self.edge)
 
     def __repr__(self) -> str:
-        if not (_is_player(self.player) and _is_edge(self.edge)):
+        if not self.well_formed():
             return _malformed(self, "player", "edge")
         return f"MoveShaman(player={player_repr(self.player)}, edge={self.edge})"
 
@@ -206,11 +224,15 @@ class KeepShaman:
 
     player: int
 
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
+        return _is_player(self.player)
+
     def __str__(self) -> str:
-        return "s=" if _is_player(self.player) else _malformed(self, "player")
+        return "s=" if self.well_formed() else _malformed(self, "player")
 
     def __repr__(self) -> str:
-        if not _is_player(self.player):
+        if not self.well_formed():
             return _malformed(self, "player")
         return f"KeepShaman(player={player_repr(self.player)})"
 
@@ -221,11 +243,15 @@ class Pass:
 
     player: int
 
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
+        return _is_player(self.player)
+
     def __str__(self) -> str:
-        return "pass" if _is_player(self.player) else _malformed(self, "player")
+        return "pass" if self.well_formed() else _malformed(self, "player")
 
     def __repr__(self) -> str:
-        if not _is_player(self.player):
+        if not self.well_formed():
             return _malformed(self, "player")
         return f"Pass(player={player_repr(self.player)})"
 
@@ -237,7 +263,8 @@ class Layout:
     tiles: tuple[int, ...]
     player: int = CHANCE
 
-    def _ok(self) -> bool:
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
         tiles = self.tiles
         return (
             _is_player(self.player)
@@ -247,12 +274,12 @@ class Layout:
         )
 
     def __str__(self) -> str:
-        if not self._ok():
+        if not self.well_formed():
             return _malformed(self, "tiles", "player")
         return "layout=" + ",".join(str(v) for v in self.tiles)
 
     def __repr__(self) -> str:
-        if not self._ok():
+        if not self.well_formed():
             return _malformed(self, "tiles", "player")
         who = "" if self.player == CHANCE else f", player={player_repr(self.player)}"
         return f"Layout(tiles={self.tiles!r}{who})"
@@ -265,13 +292,17 @@ class FirstPlayer:
     first: int
     player: int = CHANCE
 
+    def well_formed(self) -> bool:
+        """Whether every field has its type and range (see :func:`well_formed`)."""
+        return _is_player(self.player) and type(self.first) is int and self.first in (X, O)
+
     def __str__(self) -> str:
-        if not (_is_player(self.player) and type(self.first) is int and self.first in (X, O)):
+        if not self.well_formed():
             return _malformed(self, "first", "player")
         return "first=" + "xo"[self.first]
 
     def __repr__(self) -> str:
-        if not (_is_player(self.player) and type(self.first) is int and self.first in (X, O)):
+        if not self.well_formed():
             return _malformed(self, "first", "player")
         who = "" if self.player == CHANCE else f", player={player_repr(self.player)}"
         return f"FirstPlayer(first={player_repr(self.first)}{who})"
@@ -281,3 +312,18 @@ Action: TypeAlias = (
     Create | Move | Order | PlaceShaman | MoveShaman | KeepShaman | Pass | Layout | FirstPlayer
 )
 """Any Tiki action."""
+
+
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is a Tiki action whose every field has its type and range:
+    exact ``int`` players (``X``, ``O`` or ``CHANCE``), villages 0–8, edges 0–11, a path
+    of at least one village, a layout of 9 tile values, a first player ``X`` or ``O``.
+    Only a well-formed action can be legal; any action prints either way.
+
+    >>> well_formed(Create(X, B2)), well_formed(Create(X, 9)), well_formed("+b2")
+    (True, False, False)
+    """
+    return type(action) in _KINDS and action.well_formed()  # type: ignore[attr-defined]
+
+
+_KINDS = (Create, Move, Order, PlaceShaman, MoveShaman, KeepShaman, Pass, Layout, FirstPlayer)

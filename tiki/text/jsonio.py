@@ -36,6 +36,7 @@ from ..model.actions import (
     Order,
     Pass,
     PlaceShaman,
+    well_formed,
 )
 from ..model.errors import NotationError, shown
 from ..model.rules import NUMBER_LIMIT, Rules
@@ -161,7 +162,9 @@ def action_to_json(action: Action) -> JSON:
     """
     kind = _ACTION_TYPES.get(type(action))
     if kind is None:
-        raise TypeError(f"not a Tiki action: {action!r}")
+        raise TypeError(f"not a Tiki action: {shown(action)}")
+    if not well_formed(action):  # e.g. Create(X, 99): no JSON names village 99
+        raise NotationError(f"cannot write a malformed action: {action!r}")
     out: JSON = {"type": kind, "player": _player_name(action.player)}
     if isinstance(action, (Create, Order)):
         out["village"] = VILLAGE_NAMES[action.village]
@@ -331,13 +334,10 @@ def action_from_json(value: Any, path: str = "$") -> Action:
         return Order(p, read_village(obj["village"], f"{path}.village"))
     if kind == "move":
         where = f"{path}.path"
-        return Move(
-            p,
-            tuple(
-                read_village(v, f"{where}[{i}]")
-                for i, v in enumerate(read_list(obj["path"], where))
-            ),
-        )
+        villages = read_list(obj["path"], where)
+        if not villages:  # TIKI-MOVE-3: a path starts at the totem's village
+            raise fail("a path names at least the village it starts from", where)
+        return Move(p, tuple(read_village(v, f"{where}[{i}]") for i, v in enumerate(villages)))
     if kind == "place-shaman":
         return PlaceShaman(p, read_edge(obj["edge"], f"{path}.edge"))
     if kind == "move-shaman":
