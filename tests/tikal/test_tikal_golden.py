@@ -46,6 +46,17 @@ GOLDENS: dict[str, tuple[Rules, int, str]] = {
         155,
         "professional, 3 players: auctions won, all passed, the last tile free, a discard",
     ),
+    "speed-4": (
+        Rules(),
+        401,
+        "Tikal on Speed, 4 players: secured tiles, Round Orders, hidden token choices, "
+        "Jumps, points lost, volcano scorings with bonus turns, the final scoring",
+    ),
+    "speed-2": (
+        Rules(players=2),
+        402,
+        "Tikal on Speed, 2 players: the same with two, where one Jump player often sits out",
+    ),
 }
 """name -> (rules, seed, what the game shows). One file per entry."""
 
