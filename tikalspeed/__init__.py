@@ -17,8 +17,63 @@ over the board geometry of :mod:`tikalspeed.hexgrid`. The rules are in
 'b2'
 """
 
-from . import jsonio
-from .actions import (
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+import warnings
+from collections.abc import Sequence
+from types import ModuleType
+
+from .board import (
+    Board,
+    Components,
+    Manifest,
+    PrintedHex,
+    load_manifest,
+    manifest_from_json,
+    manifest_to_json,
+)
+from .board.hexgrid import (
+    BORDERS,
+    CELLS,
+    DIRECTIONS,
+    LINKS,
+    NE,
+    NEIGHBOURS,
+    NW,
+    SE,
+    SW,
+    Border,
+    Cell,
+    Direction,
+    N,
+    S,
+    border_between,
+    cell_from_name,
+    cell_name,
+    direction_between,
+    neighbour,
+    opposite,
+)
+from .board.tiles import Kind, Tile, distinct_rotations, rotate
+from .engine import (
+    Transition,
+    actors,
+    apply,
+    chance_outcomes,
+    is_legal,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    resolve_chance,
+    sample_chance,
+    step,
+)
+from .errors import IllegalActionError, ManifestError, NotationError
+from .model.actions import (
     LEADER,
     TREASURE_NAMES,
     WORKER,
@@ -43,22 +98,7 @@ from .actions import (
     Uncover,
     player_name,
 )
-from .engine import (
-    Transition,
-    actors,
-    apply,
-    chance_outcomes,
-    is_legal,
-    legal_actions,
-    new_game,
-    observe,
-    outcome,
-    resolve_chance,
-    sample_chance,
-    step,
-)
-from .errors import IllegalActionError, ManifestError, NotationError
-from .events import (
+from .model.events import (
     ActionTaken,
     AuctionOpened,
     AuctionWon,
@@ -81,29 +121,22 @@ from .events import (
     TurnEnded,
     VolcanoSetAside,
 )
-from .hexgrid import (
-    BORDERS,
-    CELLS,
-    DIRECTIONS,
-    LINKS,
-    NE,
-    NEIGHBOURS,
-    NW,
-    SE,
-    SW,
-    Border,
-    Cell,
-    Direction,
-    N,
-    S,
-    border_between,
-    cell_from_name,
-    cell_name,
-    direction_between,
-    neighbour,
-    opposite,
+from .model.rules import Rules
+from .model.state import (
+    AP_PER_TURN,
+    CHANCE,
+    Auction,
+    Expeditions,
+    Jungle,
+    Outcome,
+    Phase,
+    SpeedRound,
+    State,
+    Turn,
+    TurnKind,
 )
-from .jsonio import (
+from .text import jsonio
+from .text.jsonio import (
     action_from_json,
     action_to_json,
     record_from_json,
@@ -111,20 +144,8 @@ from .jsonio import (
     state_from_json,
     state_to_json,
 )
-from .manifest import (
-    Board,
-    Components,
-    Manifest,
-    PrintedHex,
-    load_manifest,
-    manifest_from_json,
-    manifest_to_json,
-)
-from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
-from .record import Record, read_record, replay, write_record
-from .rules import Rules
-from .state import AP_PER_TURN, CHANCE, Outcome, Phase, State, TurnKind
-from .tiles import Kind, Tile, distinct_rotations, rotate
+from .text.notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
+from .text.record import Record, read_record, replay, write_record
 
 __all__ = [
     "AP_PER_TURN",
@@ -144,6 +165,7 @@ __all__ = [
     "APAction",
     "Action",
     "ActionTaken",
+    "Auction",
     "AuctionOpened",
     "AuctionWon",
     "Bid",
@@ -162,10 +184,12 @@ __all__ = [
     "Enter",
     "Event",
     "Exchange",
+    "Expeditions",
     "FindTreasure",
     "GameOver",
     "Guard",
     "IllegalActionError",
+    "Jungle",
     "Kind",
     "Manifest",
     "ManifestError",
@@ -184,6 +208,7 @@ __all__ = [
     "Rules",
     "S",
     "Scored",
+    "SpeedRound",
     "State",
     "TakeTreasure",
     "Tile",
@@ -197,6 +222,7 @@ __all__ = [
     "TokensRevealed",
     "Transition",
     "TreasureFound",
+    "Turn",
     "TurnBegan",
     "TurnEnded",
     "TurnKind",
@@ -241,3 +267,54 @@ __all__ = [
     "to_text",
     "write_record",
 ]
+
+_MOVED = {
+    "tikalspeed.actions": "tikalspeed.model.actions",
+    "tikalspeed.apactions": "tikalspeed.engine.ap",
+    "tikalspeed.auction": "tikalspeed.engine.auction",
+    "tikalspeed.bench": "tikalspeed.tools.bench",
+    "tikalspeed.bots": "tikalspeed.tools.bots",
+    "tikalspeed.cli": "tikalspeed.tools.cli",
+    "tikalspeed.events": "tikalspeed.model.events",
+    "tikalspeed.flow": "tikalspeed.engine.turns",
+    "tikalspeed.hexgrid": "tikalspeed.board.hexgrid",
+    "tikalspeed.manifest": "tikalspeed.board",
+    "tikalspeed.notation": "tikalspeed.text.notation",
+    "tikalspeed.record": "tikalspeed.text.record",
+    "tikalspeed.render": "tikalspeed.tools.render",
+    "tikalspeed.rules": "tikalspeed.model.rules",
+    "tikalspeed.speed": "tikalspeed.engine.speed",
+    "tikalspeed.state": "tikalspeed.model.state",
+    "tikalspeed.terrain": "tikalspeed.board.terrain",
+    "tikalspeed.tiles": "tikalspeed.board.tiles",
+    "tikalspeed.work": "tikalspeed.engine.work",
+}
+"""Modules that moved into the layers in 0.2, by their old names: the old import
+still works (it is the new module, or for ``tikalspeed.manifest`` the board package
+that holds all it held) and warns (``DeprecationWarning``). The turn machinery of
+``flow``, ``auction``, ``speed`` and ``work`` became the methods of the game modes."""
+
+
+class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports a module by its old name (see ``_MOVED``) as the module it became."""
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        """A spec for an old module name, else ``None`` (the other finders look)."""
+        return importlib.util.spec_from_loader(fullname, self) if fullname in _MOVED else None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        new = _MOVED[spec.name]
+        warnings.warn(f"{spec.name} is now {new}", DeprecationWarning, stacklevel=2)
+        return importlib.import_module(new)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module was imported under its new name."""
+
+
+sys.meta_path.append(_MovedModules())
+sys.modules.setdefault("tikalspeed.jsonio", jsonio)  # a public name: no warning

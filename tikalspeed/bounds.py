@@ -1,5 +1,5 @@
-"""Input bounds: the largest numbers tikalspeed reads from outside, and why no real
-game comes near them.
+"""Input bounds: the largest numbers tikalspeed reads from outside, why no real game
+comes near them, and reading JSON text within them (:func:`parse_json`).
 
 Every number read from a position string, a record, JSON, a rules text, a manifest, an
 action token or the command line is checked against one of these bounds before any
@@ -15,7 +15,10 @@ far above what a game can hold; ``specs/tikal.md`` ("Input bounds") lists them.
 
 from __future__ import annotations
 
+import json
+import re
 import reprlib
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -31,6 +34,8 @@ __all__ = [
     "MAX_SCORING_POINTS",
     "MAX_SEED",
     "MAX_VERSION",
+    "JSONTextError",
+    "parse_json",
     "shown",
     "shown_action",
 ]
@@ -120,3 +125,97 @@ def shown_action(action: object) -> str:
         return shown(action)
     parts = [f"{f.name}={shown(getattr(action, f.name, None))}" for f in attrs.fields(kind)]
     return f"{kind.__name__}({', '.join(parts)})"
+
+
+# --------------------------------------------------------------------------- JSON text
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]')
+_LONG_INT = re.compile(rf'"(?:[^"\\]|\\.)*"|-?[0-9]{{{MAX_DIGITS + 1},}}')
+
+
+class JSONTextError(Exception):
+    """JSON text that cannot be read: ``message`` and the character ``offset`` (or
+    ``None``)."""
+
+    def __init__(self, message: str, offset: int | None) -> None:
+        super().__init__(message if offset is None else f"{message} (at {offset})")
+        self.message = message
+        self.offset = offset
+
+
+class _LongNumber(Exception):
+    pass
+
+
+def _int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _LongNumber
+    return int(digits)
+
+
+def _too_deep(text: str) -> int | None:
+    """The offset of the first bracket nested deeper than ``MAX_DEPTH``, if any."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        c = m.group()
+        if c == "[" or c == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return m.start()
+        elif c == "]" or c == "}":
+            depth -= 1
+    return None
+
+
+def _long_number_at(text: str) -> int | None:
+    for m in _LONG_INT.finditer(text):
+        if not m.group().startswith('"'):
+            return m.start()
+    return None
+
+
+def parse_json(
+    text: str | bytes | bytearray,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+    parse_constant: Callable[[str], Any] | None = None,
+) -> Any:
+    """Parse JSON text (``bytes`` in any encoding ``json`` detects) within the bounds;
+    raise :class:`JSONTextError` for text that is not JSON or is out of bounds. Other
+    hooks of :func:`json.loads` (``object_pairs_hook``, ``parse_constant``) may be given;
+    their own exceptions pass through.
+
+    >>> parse_json("[" * 100)
+    Traceback (most recent call last):
+    ...
+    tikalspeed.bounds.JSONTextError: nested deeper than 32 (at 32)
+    >>> parse_json('{"seed": ' + "9" * 50 + "}")
+    Traceback (most recent call last):
+    ...
+    tikalspeed.bounds.JSONTextError: a number of more than 39 digits (at 9)
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        except UnicodeDecodeError as e:
+            raise JSONTextError(f"not JSON: {e.reason}", e.start) from None
+    if not isinstance(text, str):
+        raise JSONTextError(f"JSON text is a str or bytes, not {type(text).__name__}", None)
+    at = _too_deep(text)
+    if at is not None:
+        raise JSONTextError(f"nested deeper than {MAX_DEPTH}", at)
+    try:
+        return json.loads(
+            text,
+            parse_int=_int,
+            object_pairs_hook=object_pairs_hook,
+            parse_constant=parse_constant,
+        )
+    except json.JSONDecodeError as e:
+        raise JSONTextError(f"not JSON: {e.msg}", e.pos) from None
+    except _LongNumber:
+        raise JSONTextError(
+            f"a number of more than {MAX_DIGITS} digits", _long_number_at(text)
+        ) from None
+    except RecursionError:  # not reached within MAX_DEPTH; kept as a last guard
+        raise JSONTextError("nested too deeply", None) from None

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
+from tikalspeed.events import Event
+from tikalspeed.state import SUPPLY
+from tikalspeed.tiles import Kind
 
 from tikalspeed import (
     TREASURE_NAMES,
@@ -37,9 +39,6 @@ from tikalspeed import (
     new_game,
     step,
 )
-from tikalspeed.events import Event
-from tikalspeed.state import SUPPLY
-from tikalspeed.tiles import Kind
 
 LETTERS = "ABCDEFG"
 
@@ -86,8 +85,8 @@ def tiles(state: State, **layout: tuple[str, int]) -> State:
             temples[c] = t.value
         elif t.kind is Kind.TREASURE:
             ruins[c] = t.masks
-        state = attrs.evolve(state, stacks=_unstack(state, i))
-    return attrs.evolve(state, placed=tuple(placed), temples=tuple(temples), ruins=tuple(ruins))
+        state = state.replace(stacks=_unstack(state, i))
+    return state.replace(placed=tuple(placed), temples=tuple(temples), ruins=tuple(ruins))
 
 
 def fill(state: State, free: str, keep: str, **fixed: tuple[str, int]) -> State:
@@ -110,14 +109,14 @@ def stacks(state: State, **letters: str) -> State:
     rows = list(state.stacks)
     for letter, ids in letters.items():
         rows[LETTERS.index(letter)] = tuple(tile_index(state, t) for t in ids.split())
-    return attrs.evolve(state, stacks=tuple(rows))
+    return state.replace(stacks=tuple(rows))
 
 
 def only_stack(state: State, ids: str) -> State:
     """Leave exactly the tiles ``ids`` (space separated) to be drawn, in their letters."""
     keep = {tile_index(state, t) for t in ids.split()}
-    return attrs.evolve(
-        state, stacks=tuple(tuple(t for t in stack if t in keep) for stack in state.stacks)
+    return state.replace(
+        stacks=tuple(tuple(t for t in stack if t in keep) for stack in state.stacks)
     )
 
 
@@ -135,8 +134,7 @@ def pieces(
     if leader is not None:
         assert leaders[player] == SUPPLY
         leaders[player] = cell(leader)
-    return attrs.evolve(
-        state,
+    return state.replace(
         workers=tuple(tuple(r) for r in rows),
         supply=tuple(supply),
         leaders=tuple(leaders),
@@ -152,7 +150,7 @@ def treasures(state: State, player: int, kinds: str) -> State:
         held[player][k] += 1
         hidden[k] -= 1
         assert hidden[k] >= 0
-    return attrs.evolve(state, held=tuple(tuple(r) for r in held), hidden=tuple(hidden))
+    return state.replace(held=tuple(tuple(r) for r in held), hidden=tuple(hidden))
 
 
 def camps(state: State, player: int, *names: str) -> State:
@@ -160,7 +158,7 @@ def camps(state: State, player: int, *names: str) -> State:
     row = list(state.camps)
     for name in names:
         row[cell(name)] = player
-    return attrs.evolve(state, camps=tuple(row))
+    return state.replace(camps=tuple(row))
 
 
 def guard(state: State, name: str, player: int) -> State:
@@ -171,7 +169,7 @@ def guard(state: State, name: str, player: int) -> State:
     supply[player] -= 1
     count = list(state.guard_pieces)
     count[player] += 1
-    return attrs.evolve(state, guards=tuple(row), supply=tuple(supply), guard_pieces=tuple(count))
+    return state.replace(guards=tuple(row), supply=tuple(supply), guard_pieces=tuple(count))
 
 
 def temple(state: State, name: str, value: int) -> State:
@@ -183,7 +181,7 @@ def temple(state: State, name: str, value: int) -> State:
             levels[v] -= 1
     row = list(state.temples)
     row[c] = value
-    return attrs.evolve(state, temples=tuple(row), levels=tuple(levels))
+    return state.replace(temples=tuple(row), levels=tuple(levels))
 
 
 def levels(state: State, **counts: int) -> State:
@@ -191,7 +189,7 @@ def levels(state: State, **counts: int) -> State:
     row = list(state.levels)
     for key, count in counts.items():
         row[int(key[1:])] = count
-    return attrs.evolve(state, levels=tuple(row))
+    return state.replace(levels=tuple(row))
 
 
 def acting(
@@ -203,13 +201,13 @@ def acting(
     **fields: Any,
 ) -> State:
     """Make it ``player``'s turn of ``kind`` in ``phase`` with ``ap`` action points."""
-    return attrs.evolve(state, active=player, ap=ap, turn_kind=kind, phase=phase, **fields)
+    return state.replace(active=player, ap=ap, turn_kind=kind, phase=phase, **fields)
 
 
 def holding(state: State, player: int, tile_id: str, kind: TurnKind = TurnKind.NORMAL) -> State:
     """Make ``player`` hold ``tile_id`` (taken from its stack) and have to place it."""
     i = tile_index(state, tile_id)
-    state = attrs.evolve(state, stacks=_unstack(state, i), hand=i)
+    state = state.replace(stacks=_unstack(state, i), hand=i)
     return acting(state, player, ap=0, kind=kind, phase=Phase.PLACE)
 
 
@@ -272,8 +270,7 @@ def jumping(
     tokens = tokens if tokens is not None else (10,) * n
     if jumpers is None:
         jumpers = tuple(p for p in range(n) if tokens[p])
-    return attrs.evolve(
-        state,
+    return state.replace(
         phase=Phase.TOKENS,
         turn_kind=TurnKind.JUMP,
         round_order=order,
@@ -299,7 +296,7 @@ def out_of_play(state: State, player: int) -> State:
     supply[player] = 0
     leaders = list(state.leaders)
     leaders[player] = -2  # REMOVED
-    return attrs.evolve(state, supply=tuple(supply), removed=tuple(removed), leaders=tuple(leaders))
+    return state.replace(supply=tuple(supply), removed=tuple(removed), leaders=tuple(leaders))
 
 
 def choose_tokens(state: State, **counts: int) -> tuple[State, list[Event]]:

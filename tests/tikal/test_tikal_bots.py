@@ -6,9 +6,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
 from positions import acting, game, levels, pieces, temple, tiles, treasures
+from tikalspeed.actions import Action, ChooseTokens, EndTurn, Move
+from tikalspeed.bots import (
+    Bot,
+    GreedyBot,
+    RandomBot,
+    evaluate,
+    final_state,
+    play_game,
+    scoring_now,
+)
+from tikalspeed.events import PointsLost
 
 from tikalspeed import (
     CHANCE,
@@ -26,17 +36,6 @@ from tikalspeed import (
     new_game,
     observe,
 )
-from tikalspeed.actions import Action, ChooseTokens, EndTurn, Move
-from tikalspeed.bots import (
-    Bot,
-    GreedyBot,
-    RandomBot,
-    evaluate,
-    final_state,
-    play_game,
-    scoring_now,
-)
-from tikalspeed.events import PointsLost
 
 
 def _bot(kind: str, seed: int) -> Bot:
@@ -146,7 +145,7 @@ def test_bots_refuse_chance_and_finished_games(bot: Bot) -> None:
     with pytest.raises(IllegalActionError):
         bot.choose(new_game(Rules(mode="classic")))
     s = new_game(Rules(mode="classic"), seed=1)
-    over = attrs.evolve(s, phase=Phase.OVER, result=Outcome(0, (1, 0, 0, 0), "final-scoring"))
+    over = s.replace(phase=Phase.OVER, result=Outcome(0, (1, 0, 0, 0), "final-scoring"))
     with pytest.raises(IllegalActionError):
         bot.choose(over)
 
@@ -168,7 +167,7 @@ def test_scoring_now_counts_majority_guard_and_sets() -> None:
     assert scoring_now(s) == (0, 5)  # c1: leader 3 beats 2 workers; a2 tied 1-1
     guards = list(s.guards)
     guards[1] = 0  # P1 guards b1 (value 1) with nobody on it
-    s = attrs.evolve(s, guards=tuple(guards))
+    s = s.replace(guards=tuple(guards))
     s = treasures(treasures(s, 0, "AAB"), 1, "CCC")
     assert scoring_now(s) == (1 + 3 + 1, 5 + 6)
 
@@ -177,9 +176,9 @@ def test_evaluate_prefers_results_and_leads() -> None:
     """TIKAL-END-2: a won game scores highest for the winner and lowest for the others;
     a lead in points is better than none."""
     s = _board()
-    over = attrs.evolve(s, phase=Phase.OVER, scores=(40, 30), result=Outcome(0, (40, 30), "x"))
+    over = s.replace(phase=Phase.OVER, scores=(40, 30), result=Outcome(0, (40, 30), "x"))
     assert evaluate(over, 0) > 0 > evaluate(over, 1)
-    ahead = attrs.evolve(s, scores=(5, 0))
+    ahead = s.replace(scores=(5, 0))
     assert evaluate(ahead, 0) > evaluate(s, 0) > evaluate(ahead, 1)
 
 
@@ -196,7 +195,7 @@ def test_greedy_ends_turn_when_nothing_helps() -> None:
     """TIKAL-TURN-3: P1's only piece holds the temple b1 and the next level is sold out;
     every move would give the temple up, so the greedy bot ends its turn instead."""
     s = levels(acting(pieces(_board(), 0, w={"b1": 1}), 0, ap=3), v2=0)
-    s = attrs.evolve(s, supply=(0, 18), removed=(17, 0), leaders=(-2, -1))
+    s = s.replace(supply=(0, 18), removed=(17, 0), leaders=(-2, -1))
     assert any(isinstance(a, Move) for a in legal_actions(s))
     for seed in range(3):
         assert GreedyBot(seed).choose(s) == EndTurn(0)

@@ -290,7 +290,7 @@ def test_a_bid_is_checked_in_constant_time(monkeypatch: pytest.MonkeyPatch) -> N
         raise AssertionError("legal_actions was called")
 
     s = pro_bid_state()
-    huge = attrs.evolve(s, scores=(10**6, 20))
+    huge = s.replace(scores=(10**6, 20))
     monkeypatch.setattr(engine, "legal_actions", no_list)
     assert is_legal(s, tikalspeed.Bid(0, 20)) and not is_legal(s, tikalspeed.Bid(0, 21))
     assert is_legal(huge, tikalspeed.Bid(0, 5)) and is_legal(huge, tikalspeed.PassBid(0))
@@ -385,8 +385,10 @@ def test_a_score_is_read_only_if_it_stays_in_bounds_whatever_follows() -> None:
     with pytest.raises(tikalspeed.NotationError, match="at most 127"):
         from_text(text.replace("20,20", "128,20"))
     over = tikalspeed.new_game(Rules(mode="classic", players=2))
-    over = attrs.evolve(over, phase=Phase.OVER)
-    assert tikalspeed._checkflow.scorings_left(over, 0) == 0
+    over = over.replace(phase=Phase.OVER)
+    from tikalspeed.text._checkturn import scorings_left
+
+    assert scorings_left(over, 0) == 0
 
 
 def test_scorings_left_never_grows_and_drops_at_each_scoring() -> None:
@@ -394,8 +396,9 @@ def test_scorings_left_never_grows_and_drops_at_each_scoring() -> None:
     scorings still to come starts at 4 (TIKAL-SCORE-1, SPEED-SCORE-1, TIKAL-END-1,
     SPEED-END-1), never grows, and drops by one at each of the player's scorings
     (``Scored`` events), in random games of every mode."""
-    from tikalspeed._checkflow import scorings_left
     from tikalspeed.events import Scored
+
+    from tikalspeed.text._checkturn import scorings_left
 
     for mode, n in CONFIGS:
         states, transitions, _ = played(mode, n)
@@ -416,9 +419,9 @@ def test_any_bid_is_never_lower_than_score_bid() -> None:
     from tikalspeed.auction import bid_limit
 
     for max_bid in ("score", "any"):
-        s = attrs.evolve(pro_bid_state(max_bid=max_bid), scores=(120, 20))
+        s = pro_bid_state(max_bid=max_bid).replace(scores=(120, 20))
         assert is_legal(s, tikalspeed.Bid(0, 110)) and is_legal(s, tikalspeed.Bid(0, 120))
-    s = attrs.evolve(pro_bid_state(max_bid="any"), scores=(120, 20))
+    s = pro_bid_state(max_bid="any").replace(scores=(120, 20))
     assert is_legal(s, tikalspeed.Bid(0, 1119)) and not is_legal(s, tikalspeed.Bid(0, 1120))
     assert max(a.amount for a in legal_actions(s)[1:]) == 1119  # type: ignore[union-attr]
     paid = step(step(s, tikalspeed.Bid(0, 1119)).state, tikalspeed.PassBid(1)).state
@@ -427,7 +430,7 @@ def test_any_bid_is_never_lower_than_score_bid() -> None:
         for before in game(mode, n):
             if before.phase is Phase.BID:
                 p = before.active
-                anyway = attrs.evolve(before, rules=attrs.evolve(before.rules, max_bid="any"))
+                anyway = before.replace(rules=attrs.evolve(before.rules, max_bid="any"))
                 assert bid_limit(anyway, p) >= bid_limit(before, p) == before.scores[p]
 
 

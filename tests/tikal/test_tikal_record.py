@@ -159,7 +159,7 @@ def test_shared_win_record_tikal_end_2() -> None:
     before, last, final = _last_turn(Rules(mode="classic", players=4), 8)
     assert final.result is not None
     gained = [f - b for f, b in zip(final.result.scores, before.scores, strict=True)]
-    even = attrs.evolve(before, scores=tuple(30 - g for g in gained))
+    even = before.replace(scores=tuple(30 - g for g in gained))
     rec = Record.from_actions([last], start=from_text(to_text(even)))
     assert rec.result == "shared"
     assert replay(rec)[-1].result == tikalspeed.Outcome(None, (30, 30, 30, 30), "final-scoring")

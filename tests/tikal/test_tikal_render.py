@@ -14,8 +14,13 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
+from tikalspeed.bots import RandomBot, play_game
+from tikalspeed.hexgrid import NE, SE, STEP, N, S
+from tikalspeed.render import render, render_board, render_status
+from tikalspeed.state import EMPTY
+from tikalspeed.terrain import border_cost, terrain
+from tikalspeed.tiles import Kind
 
 from tikalspeed import (
     TREASURE_NAMES,
@@ -28,12 +33,6 @@ from tikalspeed import (
     new_game,
     observe,
 )
-from tikalspeed.bots import RandomBot, play_game
-from tikalspeed.hexgrid import NE, SE, STEP, N, S
-from tikalspeed.render import render, render_board, render_status
-from tikalspeed.state import EMPTY
-from tikalspeed.terrain import border_cost, terrain
-from tikalspeed.tiles import Kind
 
 BOARD_LINES = 25  # letters, 23 lines of boxes, letters
 
@@ -163,8 +162,7 @@ def test_crowded_box_is_listed_under_the_board() -> None:
     workers = [list(w) for w in s.workers]
     for p in range(4):
         workers[p][0] = 10 + p
-    s = attrs.evolve(
-        s,
+    s = s.replace(
         workers=tuple(tuple(w) for w in workers),
         supply=tuple(18 - 10 - p for p in range(4)),
         leaders=(0, 0, -1, -1),

@@ -27,9 +27,11 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import attrs
 import positions as pos
 import pytest
+from tikalspeed.events import Event
+from tikalspeed.notation import parse_action
+from tikalspeed.state import GUARDING, REMOVED, SUPPLY
 
 from tikalspeed import (
     CHANCE,
@@ -46,9 +48,6 @@ from tikalspeed import (
     legal_actions,
     step,
 )
-from tikalspeed.events import Event
-from tikalspeed.notation import parse_action
-from tikalspeed.state import GUARDING, REMOVED, SUPPLY
 
 SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "tikal"
 SCENARIOS = sorted(SCENARIO_DIR.glob("*.toml"))
@@ -151,11 +150,11 @@ def _given(state: State, given: dict[str, Any]) -> State:
         ruins = list(state.ruins)
         for name, n in given["ruins"].items():
             ruins[pos.cell(name)] = n
-        state = attrs.evolve(state, ruins=tuple(ruins))
+        state = state.replace(ruins=tuple(ruins))
     if "stacks" in given:
         state = pos.only_stack(state, given["stacks"])
     if "scores" in given:
-        state = attrs.evolve(state, scores=tuple(given["scores"]))
+        state = state.replace(scores=tuple(given["scores"]))
     who = player(given.get("turn", "P1"))
     kind = TurnKind(given.get("kind", "normal"))
     if "hand" in given:

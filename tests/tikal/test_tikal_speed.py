@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 
-import attrs
 from positions import (
     cell,
     choose_tokens,
@@ -28,6 +27,16 @@ from positions import (
     tiles,
     tokens,
     treasures,
+)
+from tikalspeed.actions import ChooseTokens
+from tikalspeed.events import (
+    ActionTaken,
+    Event,
+    GameOver,
+    PointsLost,
+    TileSecured,
+    TokensReturned,
+    TokensRevealed,
 )
 
 from tikalspeed import (
@@ -46,17 +55,7 @@ from tikalspeed import (
     observe,
     step,
 )
-from tikalspeed.actions import ChooseTokens
 from tikalspeed.engine import why_illegal
-from tikalspeed.events import (
-    ActionTaken,
-    Event,
-    GameOver,
-    PointsLost,
-    TileSecured,
-    TokensReturned,
-    TokensRevealed,
-)
 
 
 def run(state: State, until: set[Phase] | None = None) -> tuple[State, list[Event]]:
@@ -267,7 +266,7 @@ def _pair_spoils_the_swap(s: State) -> State:
     """P1 (worker on a ruin c1 with one treasure, holding B) and P2 (holding A);
     P2's only swap is for P1's single B."""
     s = tiles(s, c1=("A2", 0))
-    s = attrs.evolve(s, ruins=tuple(1 if c == cell("c1") else 0 for c in range(40)))
+    s = s.replace(ruins=tuple(1 if c == cell("c1") else 0 for c in range(40)))
     s = treasures(treasures(pieces(s, 0, w={"c1": 1}), 0, "B"), 1, "A")
     return s
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 from tikal_strategies import SOME, Game, manifests, playout, seeds
+from tikalspeed.actions import ChooseTokens
+from tikalspeed.events import PointsLost, TokensReturned, TokensRevealed
+from tikalspeed.terrain import terrain
 
 from tikalspeed import (
     ActionTaken,
@@ -27,9 +29,6 @@ from tikalspeed import (
     observe,
     outcome,
 )
-from tikalspeed.actions import ChooseTokens
-from tikalspeed.events import PointsLost, TokensReturned, TokensRevealed
-from tikalspeed.terrain import terrain
 
 SUPPLY, REMOVED, GUARDING = -1, -2, -3
 
@@ -230,7 +229,7 @@ def test_speed_jump_1_observe_hides_the_choices(game: Game) -> None:
             for other in range(1, min(5, s.tokens[q]) + 1):
                 chosen = list(s.chosen)
                 chosen[q] = other
-                twin = attrs.evolve(s, chosen=tuple(chosen))
+                twin = s.replace(chosen=tuple(chosen))
                 for p in range(s.players):
                     if p != q:
                         assert observe(twin, p) == observe(s, p)

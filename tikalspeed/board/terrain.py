@@ -1,0 +1,333 @@
+"""The explored jungle: what lies on each cell, what a border costs, where a tile fits.
+
+Pure functions of the manifest and ``State.placed``; the expensive ones are cached,
+since the board changes only when a tile is placed (36 times a game) while pieces
+move hundreds of times.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .hexgrid import CELL_COUNT, LINKS, NEIGHBOURS, OPPOSITE
+from .manifest import Manifest
+from .tiles import Kind, Stones
+
+EMPTY = -1
+"""A cell with no tile yet (``State.placed``), or no camp / guard owner."""
+PRINTED = -2
+"""A cell printed on the board as explored (``State.placed``)."""
+
+HORIZON = 10
+"""How far paths are searched, in action points: no move can cost more than the 10
+points of a turn (TIKAL-TURN-2, ``tikalspeed.AP_PER_TURN``)."""
+
+_NO_STONES: Stones = (0, 0, 0, 0, 0, 0)
+
+
+class Terrain:
+    """Lookup tables derived once from a manifest."""
+
+    def __init__(self, manifest: Manifest) -> None:
+        self.manifest = manifest
+        tiles = manifest.tiles
+        self.tile_ids: tuple[str, ...] = tuple(t.id for t in tiles)
+        self.tile_kinds: tuple[Kind, ...] = tuple(t.kind for t in tiles)
+        self.tile_values: tuple[int, ...] = tuple(t.value for t in tiles)
+        self.tile_masks: tuple[int, ...] = tuple(t.masks for t in tiles)
+        self.tile_letters: tuple[str, ...] = tuple(t.letter for t in tiles)
+        self.tile_rotations: tuple[tuple[int, ...], ...] = tuple(t.rotations for t in tiles)
+        self.oriented: tuple[tuple[Stones, ...], ...] = tuple(t.orientations for t in tiles)
+        self.stone_masks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sum(1 << d for d in range(6) if stones[d]) for stones in t.orientations)
+            for t in tiles
+        )
+        """Per tile and turn: the bit mask of the directions that carry stones."""
+        self.index: dict[str, int] = {t.id: i for i, t in enumerate(tiles)}
+        board = manifest.board
+        self.base_camp: int = board.base_camp.cell
+        printed_kind: list[Kind | None] = [None] * CELL_COUNT
+        printed_stones: list[Stones] = [_NO_STONES] * CELL_COUNT
+        printed_value = [0] * CELL_COUNT
+        for p in board.printed:
+            printed_kind[p.cell] = p.kind
+            printed_stones[p.cell] = p.stones
+            printed_value[p.cell] = p.value
+        self.printed_kind = tuple(printed_kind)
+        self.printed_stones = tuple(printed_stones)
+        self.printed_value = tuple(printed_value)
+
+    def kind(self, placed: tuple[int, ...], cell: int) -> Kind | None:
+        """The kind of hex on ``cell``, or ``None`` if it is unexplored."""
+        code = placed[cell]
+        if code == PRINTED:
+            return self.printed_kind[cell]
+        if code == EMPTY:
+            return None
+        return self.tile_kinds[code // 6]
+
+    def stones(self, placed: tuple[int, ...], cell: int) -> Stones:
+        """The stones on each edge of ``cell`` (none if unexplored)."""
+        code = placed[cell]
+        if code == PRINTED:
+            return self.printed_stones[cell]
+        if code == EMPTY:
+            return _NO_STONES
+        return self.oriented[code // 6][code % 6]
+
+
+@functools.cache
+def terrain(manifest: Manifest) -> Terrain:
+    """The lookup tables of ``manifest`` (built once per manifest)."""
+    return Terrain(manifest)
+
+
+class BoardInfo:
+    """What the rules need to know about one board (one ``State.placed``), per cell.
+
+    Built once per board and shared; a board that differs from the last one looked
+    up by one newly placed tile (the usual case) is derived from it by patching the
+    cells around the new tile instead of rebuilding all 40.
+    """
+
+    __slots__ = ("frontier", "kinds", "links", "new_cell", "parent", "sites", "stones")
+
+    def __init__(
+        self,
+        kinds: tuple[Kind | None, ...],
+        stones: tuple[Stones, ...],
+        links: tuple[tuple[tuple[int, int], ...], ...],
+        frontier: tuple[tuple[int, int, bool], ...],
+        sites: tuple[int, ...],
+    ) -> None:
+        self.kinds = kinds
+        """Per cell: the kind of hex there, ``None`` if unexplored."""
+        self.stones = stones
+        """Per cell: its stones per direction (none if unexplored)."""
+        self.links = links
+        """Per cell: ``(neighbour, cost)`` of each crossable border (TIKAL-MOVE-1/2)."""
+        self.frontier = frontier
+        """``(cell, touch, joined)`` per free cell next to an explored hex (TIKAL-PLACE-1):
+        ``touch`` masks the directions of explored non-volcano neighbours, ``joined``
+        says whether one of them has a stone on its facing edge (TIKAL-PLACE-2)."""
+        self.sites = sites
+        """Cells explored as jungle or treasure hexes, where camps may stand (TIKAL-CAMP-1)."""
+        self.parent: tuple[int, ...] | None = None
+        """The board this one was patched from, if it was."""
+        self.new_cell = -1
+        """The cell explored since :attr:`parent`."""
+
+
+def _walkable(kind: Kind | None) -> bool:
+    return kind is not None and kind is not Kind.VOLCANO  # TIKAL-MOVE-2
+
+
+def _cell_links(
+    cell: int, kinds: list[Kind | None], stones: list[Stones]
+) -> tuple[tuple[int, int], ...]:
+    if not _walkable(kinds[cell]):
+        return ()
+    mine = stones[cell]
+    here = []
+    for d, n in LINKS[cell]:
+        if _walkable(kinds[n]):
+            cost = mine[d] + stones[n][OPPOSITE[d]]  # TIKAL-MOVE-1
+            if cost:  # TIKAL-MOVE-2: a stoneless border cannot be crossed
+                here.append((n, cost))
+    return tuple(here)
+
+
+def _cell_frontier(
+    cell: int, kinds: list[Kind | None], stones: list[Stones]
+) -> tuple[int, int, bool] | None:
+    near = False
+    touch = 0
+    joined = False
+    for d, n in LINKS[cell]:
+        kind = kinds[n]
+        if kind is None:
+            continue
+        near = True
+        if kind is not Kind.VOLCANO:  # a volcano touches but never joins
+            touch |= 1 << d
+            joined = joined or stones[n][OPPOSITE[d]] > 0
+    return (cell, touch, joined) if near else None
+
+
+def _is_site(kind: Kind | None) -> bool:
+    return kind is Kind.JUNGLE or kind is Kind.TREASURE
+
+
+def _build(t: Terrain, placed: tuple[int, ...]) -> BoardInfo:
+    kinds = [t.kind(placed, c) for c in range(CELL_COUNT)]
+    stones = [t.stones(placed, c) for c in range(CELL_COUNT)]
+    links = tuple(_cell_links(c, kinds, stones) for c in range(CELL_COUNT))
+    front = (_cell_frontier(c, kinds, stones) for c in range(CELL_COUNT) if placed[c] == EMPTY)
+    return BoardInfo(
+        tuple(kinds),
+        tuple(stones),
+        links,
+        tuple(f for f in front if f is not None),
+        tuple(c for c in range(CELL_COUNT) if _is_site(kinds[c])),
+    )
+
+
+def _patch(t: Terrain, old: BoardInfo, placed: tuple[int, ...], cell: int) -> BoardInfo:
+    """``old`` with a tile newly placed on ``cell``: only its neighbourhood changes."""
+    kinds = list(old.kinds)
+    stones = list(old.stones)
+    kinds[cell] = t.kind(placed, cell)
+    stones[cell] = t.stones(placed, cell)
+    links = list(old.links)
+    links[cell] = _cell_links(cell, kinds, stones)
+    front = {f[0]: f for f in old.frontier}
+    del front[cell]
+    for n in NEIGHBOURS[cell]:
+        links[n] = _cell_links(n, kinds, stones)
+        if placed[n] == EMPTY:
+            f = _cell_frontier(n, kinds, stones)
+            if f is not None:
+                front[n] = f
+    sites = old.sites
+    if _is_site(kinds[cell]):
+        sites = tuple(sorted((*sites, cell)))
+    info = BoardInfo(
+        tuple(kinds), tuple(stones), tuple(links), tuple(front[c] for c in sorted(front)), sites
+    )
+    info.new_cell = cell
+    return info
+
+
+_INFO: dict[tuple[Manifest, tuple[int, ...]], BoardInfo] = {}
+_LAST: dict[Manifest, tuple[tuple[int, ...], BoardInfo]] = {}
+_INFO_BY_ID: dict[int, tuple[tuple[int, ...], Manifest, BoardInfo]] = {}
+_INFO_LIMIT = 512
+
+
+def board_info(manifest: Manifest, placed: tuple[int, ...]) -> BoardInfo:
+    """The :class:`BoardInfo` of ``placed`` (shared: do not change it)."""
+    quick = _INFO_BY_ID.get(id(placed))
+    if quick is not None and quick[0] is placed and quick[1] is manifest:
+        return quick[2]
+    key = (manifest, placed)
+    info = _INFO.get(key)
+    if info is None:
+        t = terrain(manifest)
+        last = _LAST.get(manifest)
+        if last is not None:
+            before, old = last
+            changed = [c for c in range(CELL_COUNT) if placed[c] != before[c]]
+            if len(changed) == 1 and before[changed[0]] == EMPTY:
+                info = _patch(t, old, placed, changed[0])
+                info.parent = before
+        if info is None:
+            info = _build(t, placed)
+        if len(_INFO) >= _INFO_LIMIT:
+            _INFO.clear()
+        _INFO[key] = info
+    _LAST[manifest] = (placed, info)
+    if len(_INFO_BY_ID) >= _INFO_LIMIT:
+        _INFO_BY_ID.clear()
+    _INFO_BY_ID[id(placed)] = (placed, manifest, info)
+    return info
+
+
+def _links(manifest: Manifest, placed: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per cell, the ``(neighbour, cost)`` pairs of crossable borders (TIKAL-MOVE-1..3)."""
+    return board_info(manifest, placed).links
+
+
+def border_cost(manifest: Manifest, placed: tuple[int, ...], a: int, b: int) -> int | None:
+    """The AP to cross from ``a`` to adjacent ``b``, or ``None`` if it cannot be crossed."""
+    for n, cost in _links(manifest, placed)[a]:
+        if n == b:
+            return cost
+    return None
+
+
+_DIST_LAST: dict[tuple[Manifest, int], tuple[tuple[int, ...], dict[int, int]]] = {}
+_DIST_BY_ID: dict[tuple[int, int], tuple[tuple[int, ...], Manifest, dict[int, int]]] = {}
+_DIST_LIMIT = 8192
+_FAR = HORIZON + 1
+
+
+def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[int, int]:
+    """Cheapest AP cost from ``origin`` to every cell reachable within one turn's action
+    points (TIKAL-MOVE-3): no move can cost more, so the search stops there.
+
+    The cells come in order of cost, ``origin`` first. The result is shared: do not
+    change it.
+    """
+    quick = _DIST_BY_ID.get((id(placed), origin))
+    if quick is not None and quick[0] is placed and quick[1] is manifest:
+        return quick[2]  # the same board object as a moment ago: no hashing needed
+    info = board_info(manifest, placed)
+    last = _DIST_LAST.get((manifest, origin))
+    parent = info.parent
+    if (
+        last is not None
+        and parent is not None
+        and (parent is last[0] or parent == last[0])
+        and all(last[1].get(n, _FAR) >= HORIZON for n in NEIGHBOURS[info.new_cell])
+    ):
+        # the one tile placed since lies beyond every path: a path through it would
+        # first reach one of its neighbours, at 10 AP or more
+        found = last[1]
+    else:
+        found = _search(info.links, origin)
+    _DIST_LAST[(manifest, origin)] = (placed, found)
+    if len(_DIST_BY_ID) >= _DIST_LIMIT:
+        _DIST_BY_ID.clear()
+    _DIST_BY_ID[(id(placed), origin)] = (placed, manifest, found)
+    return found
+
+
+def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> dict[int, int]:
+    """Dijkstra over small integer costs, with a bucket queue, up to 10 AP."""
+    best = [_FAR] * CELL_COUNT
+    best[origin] = 0
+    done: dict[int, int] = {}
+    buckets: list[list[int]] = [[] for _ in range(_FAR)]
+    buckets[0].append(origin)
+    for cost, bucket in enumerate(buckets):
+        for cell in bucket:
+            if cell in done:
+                continue
+            done[cell] = cost
+            for n, c in links[cell]:
+                total = cost + c
+                if total < best[n]:
+                    best[n] = total
+                    if total < _FAR:
+                        buckets[total].append(n)
+    return done
+
+
+@functools.lru_cache(maxsize=256)
+def placements(
+    manifest: Manifest, placed: tuple[int, ...], tile: int
+) -> tuple[tuple[int, int], ...]:
+    """Every ``(cell, rotation)`` where ``tile`` may be placed (TIKAL-PLACE-1..4).
+
+    A cell must touch an explored hex (TIKAL-PLACE-1); a volcano needs nothing more
+    (TIKAL-PLACE-3); any other tile must share a border with an explored non-volcano
+    hex that carries a stone on either side (TIKAL-PLACE-2). Rotations that give the
+    same stone layout are listed once (the lowest turn).
+    """
+    t = terrain(manifest)
+    volcano = t.tile_kinds[tile] is Kind.VOLCANO
+    rotations = t.tile_rotations[tile]
+    masks = t.stone_masks[tile]
+    out: list[tuple[int, int]] = []
+    spots = _SPOTS
+    for cell, touch, joined in board_info(manifest, placed).frontier:
+        base = cell * 6
+        if volcano or joined:
+            out.extend([spots[base + rot] for rot in rotations])
+        else:
+            out.extend([spots[base + rot] for rot in rotations if masks[rot] & touch])
+    return tuple(out)
+
+
+_SPOTS = tuple((cell, rot) for cell in range(CELL_COUNT) for rot in range(6))
+"""Shared ``(cell, rotation)`` pairs: index cell * 6 + rotation."""

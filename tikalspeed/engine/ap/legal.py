@@ -1,0 +1,326 @@
+"""Which AP actions are legal: their costs and clauses, the pieces' reach, and every
+action a player could take with some points (TIKAL-TURN-2, TIKAL-ENTER-…, -MOVE-…,
+-UNCOVER-…, -TREASURE-…, -EXCHANGE-…, -CAMP-…, -GUARD-…)."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from typing import Any
+
+from ...board.hexgrid import CELL_COUNT, CELLS
+from ...board.terrain import board_info, distances, terrain
+from ...board.tiles import Kind
+from ...model.actions import (
+    LEADER,
+    WORKER,
+    APAction,
+    BuildCamp,
+    CampMove,
+    EndTurn,
+    Enter,
+    Exchange,
+    Guard,
+    Move,
+    TakeTreasure,
+    Uncover,
+)
+from ...model.records import EMPTY, SUPPLY
+from ...model.state import State
+
+COSTS: dict[type, int] = {
+    Enter: 1,
+    CampMove: 1,
+    Uncover: 2,
+    TakeTreasure: 3,
+    Exchange: 3,
+    BuildCamp: 5,
+    Guard: 5,
+    EndTurn: 0,
+}
+"""TIKAL-TURN-2: the fixed AP cost of each action (a Move costs its path)."""
+
+CLAUSES: dict[type, str] = {
+    Enter: "TIKAL-ENTER-1",
+    CampMove: "TIKAL-CAMPMOVE-1",
+    Move: "TIKAL-MOVE-3",
+    Uncover: "TIKAL-UNCOVER-1",
+    TakeTreasure: "TIKAL-TREASURE-1",
+    Exchange: "TIKAL-EXCHANGE-1",
+    BuildCamp: "TIKAL-CAMP-1",
+    Guard: "TIKAL-GUARD-1",
+    EndTurn: "TIKAL-TURN-3",
+}
+"""The clause each action enforces, for its event."""
+
+
+def entry_cells(state: State, player: int) -> tuple[int, ...]:
+    """The base camp and the player's own camps (TIKAL-ENTER-1, TIKAL-CAMPMOVE-1)."""
+    base = terrain(state.rules.manifest).base_camp
+    if player not in state.camps:
+        return (base,)
+    return (base, *[c for c, owner in enumerate(state.camps) if owner == player])
+
+
+def force(state: State, player: int, cell: int) -> int:
+    """The player's force on ``cell``: workers 1, leader 3 (TIKAL-GUARD-1, TIKAL-SCORE-3)."""
+    strength = state.rules.manifest.components.leader_strength
+    return state.workers[player][cell] + (strength if state.leaders[player] == cell else 0)
+
+
+def pieces_on(state: State, player: int, cell: int) -> int:
+    """How many of the player's pieces stand on ``cell``."""
+    return state.workers[player][cell] + (1 if state.leaders[player] == cell else 0)
+
+
+def next_level(state: State, cell: int) -> int | None:
+    """The level tile the temple on ``cell`` would get next, or ``None`` (TIKAL-UNCOVER-2/4)."""
+    value = state.temples[cell]
+    levels = state.levels
+    for v in range(value + 1, len(levels)):
+        if levels[v]:
+            return v
+        if state.rules.sold_out == "blocked":
+            return None
+    return None
+
+
+def camp_site(state: State, cell: int) -> bool:
+    """Whether a camp may stand on ``cell``: jungle, or a ruin emptied (TIKAL-CAMP-1)."""
+    t = terrain(state.rules.manifest)
+    kind = t.kind(state.placed, cell)
+    if kind is Kind.JUNGLE:
+        return True
+    return kind is Kind.TREASURE and state.ruins[cell] == 0  # TIKAL-TREASURE-4
+
+
+def _has_force_lead(state: State, player: int, cell: int) -> bool:
+    mine = force(state, player, cell)
+    if not mine:
+        return False
+    best_other = max(
+        (force(state, o, cell) for o in range(state.rules.players) if o != player), default=0
+    )
+    return mine > best_other or (state.rules.guard_on_tie and mine == best_other)
+
+
+def mark(state: State, player: int, cell: int) -> int:
+    """How ``player``'s raise or dig on ``cell`` is noted in ``State.raised`` /
+    ``State.dug``: the cell, or where players interleave (``Rules.interleaved``)
+    ``player * 40 + cell`` (TIKAL-UNCOVER-3, TIKAL-TREASURE-2, SPEED-JUMP-9)."""
+    return player * CELL_COUNT + cell if state.rules.interleaved else cell
+
+
+def _own(marks: tuple[int, ...], state: State, player: int) -> int:
+    """How many of ``marks`` are ``player``'s (all of them, but where players interleave)."""
+    if not state.rules.interleaved:
+        return len(marks)
+    return sum(1 for m in marks if m // CELL_COUNT == player)
+
+
+def _uncover_room(state: State, player: int, cell: int) -> bool:
+    """TIKAL-UNCOVER-3: at most 2 levels per temple (or per turn) in a turn."""
+    if state.rules.uncover_limit == "temple":
+        return state.turn.raised.count(mark(state, player, cell)) < 2
+    return _own(state.turn.raised, state, player) < 2
+
+
+def _dig_room(state: State, player: int, cell: int) -> bool:
+    """TIKAL-TREASURE-2: at most 2 per ruin (or turn), one own piece per treasure."""
+    here = state.turn.dug.count(mark(state, player, cell))
+    if here >= pieces_on(state, player, cell):
+        return False
+    if state.rules.treasure_limit == "ruin":
+        return here < 2
+    return _own(state.turn.dug, state, player) < 2
+
+
+_MOVES: tuple[Move, ...] = tuple(
+    Move(p, piece, a, b)
+    for p in range(4)
+    for piece in (WORKER, LEADER)
+    for a in CELLS
+    for b in CELLS
+)
+"""Shared Move instances (actions are values): index ((p * 2 + piece) * 40 + a) * 40 + b."""
+
+
+def _move(player: int, piece: int, origin: int, destination: int) -> Move:
+    """The shared Move instance for these fields."""
+    return _MOVES[((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT + destination]
+
+
+_ByCost = tuple[dict[int, int], tuple[int, ...], tuple[Move, ...]]
+_BY_COST: dict[tuple[int, int, int, int], _ByCost] = {}
+"""Moves from an origin, by the identity of its reach (see :func:`_moves_from`)."""
+
+
+def _moves_from(
+    reach: dict[int, int], origin: int, ap: int, player: int, piece: int
+) -> tuple[Move, ...]:
+    """Every Move of that piece from ``origin`` within ``ap`` (TIKAL-MOVE-1..3), given
+    the ``reach`` of :func:`~tikalspeed.terrain.distances` (in order of cost).
+
+    The moves from one origin are built once per reach (shared while a new tile changes
+    nothing within reach) and sliced by the AP left.
+    """
+    key = (id(reach), origin, player, piece)
+    entry = _BY_COST.get(key)
+    if entry is None or entry[0] is not reach:
+        base = ((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT
+        table = _MOVES
+        entry = (
+            reach,
+            tuple(reach.values())[1:],
+            tuple([table[base + dest] for dest in reach][1:]),
+        )
+        if len(_BY_COST) >= 8192:
+            _BY_COST.clear()
+        _BY_COST[key] = entry
+    return entry[2][: bisect.bisect_right(entry[1], ap)]
+
+
+_end = functools.cache(EndTurn)
+_enter = functools.cache(Enter)
+_hop = functools.cache(CampMove)
+_uncover = functools.cache(Uncover)
+_dig = functools.cache(TakeTreasure)
+_camp = functools.cache(BuildCamp)
+
+
+def _exchangeable(state: State, player: int) -> list[Exchange]:
+    out: list[Exchange] = []
+    held = state.held
+    mine = held[player]
+    if not any(mine):
+        return out
+    singles_only = state.rules.exchange == "singles"
+    gives = [k for k, n in enumerate(mine) if n == 1 or (n and not singles_only)]
+    for other in range(state.rules.players):
+        if other == player:
+            continue
+        theirs = held[other]
+        for take, n in enumerate(theirs):
+            if n != 1:
+                continue
+            out.extend(Exchange(player, give, other, take) for give in gives if give != take)
+    return out
+
+
+_LAST: list[Any] = [None, True, ()]
+"""The state :func:`ap_actions` answered last, with ``can_end``, and its answer
+(``step`` after ``legal_actions`` on one state is the usual pattern)."""
+
+
+def ap_actions(state: State, can_end: bool = True) -> tuple[APAction, ...]:
+    """Every legal action of the active player in the ACTIONS phase, in a fixed order;
+    ending the turn among them if ``can_end`` (TIKAL-TURN-3)."""
+    if _LAST[0] is state and _LAST[1] is can_end:
+        found: tuple[APAction, ...] = _LAST[2]
+        return found
+    turn = state.turn
+    found = actions_for(state, turn.active, turn.ap, can_end)
+    _LAST[0], _LAST[1], _LAST[2] = state, can_end, found
+    return found
+
+
+def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[APAction, ...]:
+    """Every AP action player ``p`` could take with ``ap`` points in ``state``."""
+    out: list[APAction] = [_end(p)] if can_end else []
+    workers = state.workers[p]
+    leader = state.leaders[p]
+    entries = entry_cells(state, p)
+    mine = [c for c, n in enumerate(workers) if n]
+    if leader >= 0 and not workers[leader]:
+        mine.append(leader)
+        mine.sort()
+    if ap >= 1:
+        for c in entries:  # TIKAL-ENTER-1
+            if state.supply[p]:
+                out.append(_enter(p, WORKER, c))
+            if leader == SUPPLY:
+                out.append(_enter(p, LEADER, c))
+        for a in entries:  # TIKAL-CAMPMOVE-1
+            for b in entries:
+                if a != b:
+                    if workers[a]:
+                        out.append(_hop(p, WORKER, a, b))
+                    if leader == a:
+                        out.append(_hop(p, LEADER, a, b))
+        manifest, placed = state.rules.manifest, state.placed
+        for c in mine:  # TIKAL-MOVE-1..3
+            reach = distances(manifest, placed, c)
+            if workers[c]:
+                out.extend(_moves_from(reach, c, ap, p, WORKER))
+            if leader == c:
+                out.extend(_moves_from(reach, c, ap, p, LEADER))
+    if ap >= 2:
+        for c in mine:  # TIKAL-UNCOVER-1..5
+            if (
+                state.temples[c]
+                and state.guards[c] == EMPTY
+                and _uncover_room(state, p, c)
+                and next_level(state, c) is not None
+            ):
+                out.append(_uncover(p, c))
+    if ap >= 3:
+        for c in mine:  # TIKAL-TREASURE-1..2
+            if state.ruins[c] and _dig_room(state, p, c):
+                out.append(_dig(p, c))
+        out.extend(_exchangeable(state, p))  # TIKAL-EXCHANGE-1..2
+    if ap >= 5:
+        own_camps = len(entries) - 1
+        if own_camps < state.rules.manifest.components.camps:  # TIKAL-CAMP-2
+            info = board_info(state.rules.manifest, state.placed)
+            camps, ruins, kinds = state.camps, state.ruins, info.kinds
+            anywhere = not state.rules.camp_needs_member
+            for c in info.sites:  # jungle or treasure hexes
+                if (
+                    camps[c] == EMPTY
+                    and (kinds[c] is Kind.JUNGLE or not ruins[c])  # TIKAL-TREASURE-4
+                    and (anywhere or workers[c] or leader == c)  # TIKAL-CAMP-3
+                ):
+                    out.append(_camp(p, c))
+        guarded = state.guards.count(p)
+        if guarded < state.rules.manifest.components.guards:  # TIKAL-GUARD-4
+            for c in mine:
+                if state.temples[c] and state.guards[c] == EMPTY and _has_force_lead(state, p, c):
+                    if workers[c]:
+                        out.append(Guard(p, c, WORKER))
+                    if leader == c:
+                        out.append(Guard(p, c, LEADER))
+    return tuple(out)
+
+
+def can_act(state: State, player: int, budget: int) -> bool:
+    """SPEED-JUMP-4: whether ``player`` has some action costing at most ``budget``."""
+    if budget >= 1 and _can_enter(state, player):
+        return True
+    return bool(actions_for(state, player, budget, False))
+
+
+def _can_enter(state: State, player: int) -> bool:
+    """A piece in the supply can always enter at the base camp for 1 AP (TIKAL-ENTER-1)."""
+    return bool(state.supply[player]) or state.leaders[player] == SUPPLY
+
+
+def cheapest(state: State, player: int, budget: int) -> int | None:
+    """The lowest cost of any action ``player`` could take within ``budget`` points."""
+    if budget >= 1 and _can_enter(state, player):
+        return 1
+    best: int | None = None
+    for action in actions_for(state, player, budget, False):
+        if isinstance(action, Move):
+            cost = distances(state.rules.manifest, state.placed, action.origin)[action.destination]
+        else:
+            cost = COSTS[type(action)]
+        if best is None or cost < best:
+            best = cost
+            if best == 1:
+                break
+    return best
+
+
+def move_cost(state: State, action: Move) -> int:
+    """The AP a legal :class:`Move` costs: its cheapest path (TIKAL-MOVE-3)."""
+    return distances(state.rules.manifest, state.placed, action.origin)[action.destination]

@@ -1,0 +1,180 @@
+"""The contract functions (``docs/contract.md``): new games, who acts, what is legal,
+the transitions, what a player sees, and chance.
+
+>>> from tikalspeed import Rules, new_game, legal_actions, actors, apply, CHANCE
+>>> s = new_game()  # the default: Tikal on Speed, 4 players; chance reveals the display
+>>> actors(s) == (CHANCE,), s.phase
+(True, <Phase.REVEAL: 'reveal'>)
+>>> s = new_game(Rules(mode="classic"))  # the base game: chance draws P1's tile
+>>> actors(s) == (CHANCE,), s.phase
+(True, <Phase.DRAW: 'draw'>)
+>>> [str(a) for a in legal_actions(s)]
+['draw=A1', 'draw=A2', 'draw=A3', 'draw=A4', 'draw=A5', 'draw=A6']
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from ..board.terrain import EMPTY, PRINTED, terrain
+from ..errors import IllegalActionError
+from ..model.actions import Action, DrawTile, RevealTile
+from ..model.events import Event
+from ..model.records import CHANCE, SUPPLY, Outcome, Phase, TurnKind
+from ..model.rules import Rules
+from ..model.state import State
+from .legality import MODES, actors, chance_outcomes, legal_actions, why_illegal
+from .turns import top_letter
+from .work import Work
+
+__all__ = [
+    "Transition",
+    "actors",
+    "apply",
+    "chance_outcomes",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "outcome",
+    "resolve_chance",
+    "sample_chance",
+    "step",
+]
+
+_DEFAULT_RULES = Rules()
+
+
+@attrs.frozen
+class Transition:
+    """What :func:`step` returns: the new ``state`` and the ``events`` that led to it."""
+
+    state: State
+    events: tuple[Event, ...]
+
+
+def new_game(rules: Rules = _DEFAULT_RULES, *, seed: int | None = None) -> State:
+    """Return the initial state of a game played by ``rules``.
+
+    The tile stacks are shuffled letter by letter; every draw is a chance node
+    (TIKAL-DRAW-1). With a ``seed``, the chance nodes before the first decision are
+    resolved from ``random.Random(seed)``.
+
+    >>> s = new_game(Rules(mode="professional", players=3))
+    >>> s.scores, s.phase
+    ((20, 20, 20), <Phase.REVEAL: 'reveal'>)
+    """
+    m = rules.manifest
+    t = terrain(m)
+    comps = m.components
+    n = rules.players
+    placed = tuple(PRINTED if t.printed_kind[c] is not None else EMPTY for c in range(40))
+    stacks = tuple(
+        tuple(i for i, letter in enumerate(t.tile_letters) if letter == x) for x in "ABCDEFG"
+    )
+    levels = [0] * 11
+    for value, count in comps.level_tiles:
+        levels[value] = count
+    workers = [[0] * 40 for _ in range(n)]
+    supply = [comps.workers] * n
+    if rules.start_worker:  # TIKAL-SETUP-3
+        for p in range(n):
+            workers[p][t.base_camp] = 1
+            supply[p] -= 1
+    state = State.build(
+        rules,
+        placed=placed,
+        temples=t.printed_value,
+        ruins=(0,) * 40,
+        camps=(EMPTY,) * 40,
+        guards=(EMPTY,) * 40,
+        stacks=stacks,
+        levels=tuple(levels),
+        hidden=(comps.treasure_copies,) * comps.treasure_kinds,
+        workers=tuple(tuple(row) for row in workers),
+        leaders=(SUPPLY,) * n,
+        supply=tuple(supply),
+        removed=(0,) * n,
+        guard_pieces=(0,) * n,
+        held=((0,) * comps.treasure_kinds,) * n,
+        scores=(0,) * n,  # TIKAL-SETUP-4
+        active=0,
+        phase=Phase.DRAW,
+        turn_kind=TurnKind.NORMAL,
+        ap=0,
+        raised=(),
+        dug=(),
+        queue=(),
+        next_player=1 % n,
+        last_tile_player=-1,
+        hand=-1,
+    )
+    w = Work(state)
+    MODES[rules.mode].start(w)
+    state = w.freeze()
+    if seed is not None:
+        state = resolve_chance(state, random.Random(seed))
+    return state
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is legal in ``state``."""
+    return why_illegal(state, action) is None
+
+
+def step(state: State, action: Action) -> Transition:
+    """Apply ``action`` and return the new state with the events.
+
+    Raises :class:`IllegalActionError` naming the clause that forbids the action; the
+    input state is never changed.
+    """
+    why = why_illegal(state, action)
+    if why is not None:
+        raise IllegalActionError(*why)
+    w = Work(state)
+    MODES[state.rules.mode].apply(w, action)
+    return Transition(w.freeze(), tuple(w.events))
+
+
+def apply(state: State, action: Action) -> State:
+    """Return ``step(state, action).state``."""
+    return step(state, action).state
+
+
+def observe(state: State, player: int) -> State:
+    """What ``player`` may see.
+
+    Tiles and treasures are drawn at chance nodes, so nothing is face down; the one
+    secret is a Speed Jump's token choices (SPEED-JUMP-1): until all are revealed,
+    another player's choice shows as ``-1`` once made (``0`` while not yet made).
+    """
+    return MODES[state.rules.mode].observe(state, player)
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs, else its :class:`Outcome`."""
+    return state.result
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Draw one outcome of the chance node ``state`` with its exact probability."""
+    if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:  # uniform: no fractions
+        stack = state.jungle.stacks[top_letter(state)]
+        tile = stack[rng.randrange(len(stack))]
+        tile_id = terrain(state.rules.manifest).tile_ids[tile]
+        return DrawTile(tile, tile_id) if state.phase is Phase.DRAW else RevealTile(tile, tile_id)
+    outs = chance_outcomes(state)
+    if not outs:
+        raise IllegalActionError("TIKAL-TURN-4", "not a chance node")
+    if state.phase is Phase.TREASURE:
+        return rng.choices([a for a, _ in outs], weights=[float(p) for _, p in outs])[0]
+    return outs[rng.randrange(len(outs))][0]
+
+
+def resolve_chance(state: State, rng: random.Random) -> State:
+    """Resolve chance nodes from ``rng`` until a player (or nobody) is to act."""
+    while actors(state) == (CHANCE,):
+        state = apply(state, sample_chance(state, rng))
+    return state

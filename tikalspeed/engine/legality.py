@@ -1,0 +1,284 @@
+"""What is legal: who acts, every legal action, the chance outcomes, and why an
+action is refused (the most specific clause it breaks).
+
+The phases every mode shares are handled here; a phase only one mode has (Speed's
+TOKENS) is the mode's own (:class:`~tikalspeed.engine.work.Mode`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ..board.hexgrid import NEIGHBOURS
+from ..board.terrain import EMPTY, placements, terrain
+from ..board.tiles import Kind
+from ..bounds import MAX_BID, MAX_SCORE, shown, shown_action
+from ..model.actions import (
+    Action,
+    APAction,
+    Bid,
+    ChooseTile,
+    DrawTile,
+    FindTreasure,
+    Move,
+    PassBid,
+    PlaceTile,
+    RevealTile,
+)
+from ..model.records import CHANCE, MAX_TOKENS, Phase
+from ..model.state import State
+from .auction import Professional, bid_limit
+from .speed import Speed
+from .turns import Classic, top_letter
+from .work import Mode
+
+__all__ = ["MODES", "actors", "chance_outcomes", "legal_actions", "mode_of", "why_illegal"]
+
+MODES: dict[str, Mode] = {m.name: m for m in (Classic(), Professional(), Speed())}
+"""The game modes, by ``Rules.mode``."""
+
+
+def mode_of(state: State) -> Mode:
+    """The mode ``state`` is played in."""
+    return MODES[state.rules.mode]
+
+
+_CHANCE_PHASES = frozenset((Phase.DRAW, Phase.REVEAL, Phase.TREASURE))
+
+
+def actors(state: State) -> tuple[int, ...]:
+    """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over;
+    several players at a simultaneous node (a Speed Jump's secret choices)."""
+    turn = state.turn
+    phase = turn.phase
+    if phase is Phase.OVER:
+        return ()
+    if phase is Phase.DRAW or phase is Phase.REVEAL or phase is Phase.TREASURE:
+        return (CHANCE,)
+    mode = MODES[state.rules.mode]
+    if phase in mode.phases:
+        return mode.actors(state)
+    return (turn.active,)
+
+
+def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
+    """Every legal action in ``state`` (of ``player``, if given), in a fixed order.
+
+    At a chance node these are the chance outcomes (see :func:`chance_outcomes`).
+    """
+    phase = state.turn.phase
+    if phase is Phase.OVER or (
+        player is not None and (type(player) is not int or player not in actors(state))
+    ):
+        return ()
+    mode = MODES[state.rules.mode]
+    if phase is Phase.ACTIONS:
+        return mode.ap_actions(state)
+    if phase is Phase.DRAW or phase is Phase.REVEAL:
+        return _draws(state)
+    if phase is Phase.TREASURE:
+        return tuple(FindTreasure(k) for k, n in enumerate(state.jungle.hidden) if n)
+    if phase in mode.phases:
+        return mode.legal_actions(state, player)
+    p = state.turn.active
+    if phase is Phase.PLACE:
+        spots = placements(state.rules.manifest, state.jungle.placed, state.turn.hand)
+        return _place_actions(spots, p)
+    if phase is Phase.BID:  # TIKAL-AUCTION-3: at most MAX_BID bids (bounds)
+        top = bid_limit(state, p)
+        return (PassBid(p), *(Bid(p, a) for a in range(state.auction.high_bid + 1, top + 1)))
+    t = terrain(state.rules.manifest)
+    return tuple(ChooseTile(p, i, t.tile_ids[i]) for i in state.auction.display)
+
+
+def _draws(state: State) -> tuple[Action, ...]:
+    t = terrain(state.rules.manifest)
+    stack = state.stacks[top_letter(state)]
+    if state.phase is Phase.DRAW:
+        return tuple(DrawTile(i, t.tile_ids[i]) for i in stack)
+    return tuple(RevealTile(i, t.tile_ids[i]) for i in stack)
+
+
+_PLACES = tuple(PlaceTile(p, c, r) for p in range(4) for c in range(40) for r in range(6))
+"""Shared PlaceTile instances (actions are values): index (player * 40 + cell) * 6 + turn."""
+
+
+_Spots = tuple[tuple[int, int], ...]
+_PLACE_ACTIONS: dict[tuple[int, int], tuple[_Spots, tuple[PlaceTile, ...]]] = {}
+
+
+def _place_actions(spots: tuple[tuple[int, int], ...], player: int) -> tuple[PlaceTile, ...]:
+    """The PlaceTile actions for ``spots`` (shared while the same spots are asked for)."""
+    entry = _PLACE_ACTIONS.get((id(spots), player))
+    if entry is None or entry[0] is not spots:
+        base = player * 240
+        entry = (spots, tuple([_PLACES[base + c * 6 + r] for c, r in spots]))
+        if len(_PLACE_ACTIONS) >= 1024:
+            _PLACE_ACTIONS.clear()
+        _PLACE_ACTIONS[(id(spots), player)] = entry
+    return entry[1]
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """At a chance node, every outcome with its exact probability (summing to 1).
+
+    A tile is drawn uniformly from the topmost letter still holding tiles
+    (TIKAL-DRAW-1); a dug treasure uniformly from the copies not yet face up
+    (TIKAL-TREASURE-3). Elsewhere this returns ``()``.
+    """
+    if state.phase is Phase.TREASURE:
+        total = sum(state.hidden)
+        return tuple((FindTreasure(k), Fraction(n, total)) for k, n in enumerate(state.hidden) if n)
+    if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:
+        draws = _draws(state)
+        p = Fraction(1, len(draws))
+        return tuple((a, p) for a in draws)
+    return ()
+
+
+_KINDS: dict[Phase, tuple[type, ...]] = {
+    Phase.DRAW: (DrawTile,),
+    Phase.REVEAL: (RevealTile,),
+    Phase.TREASURE: (FindTreasure,),
+    Phase.PLACE: (PlaceTile,),
+    Phase.BID: (Bid, PassBid),
+    Phase.CHOOSE: (ChooseTile,),
+}
+
+_CLAUSE = {
+    DrawTile: "TIKAL-DRAW-1",
+    RevealTile: "TIKAL-AUCTION-2",
+    FindTreasure: "TIKAL-TREASURE-3",
+    PlaceTile: "TIKAL-PLACE-1",
+    Bid: "TIKAL-AUCTION-3",
+    PassBid: "TIKAL-AUCTION-3",
+    ChooseTile: "TIKAL-AUCTION-5",
+}
+
+
+def why_illegal(state: State, action: object) -> tuple[str, str] | None:
+    """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "TIKAL-TURN-4", "the game is over"
+    mode = MODES[state.rules.mode]
+    if phase in mode.phases:
+        return mode.why_illegal(state, action)
+    player = getattr(action, "player", None)
+    actor = CHANCE if phase in _CHANCE_PHASES else state.active
+    if type(player) is not int or player != actor:
+        return "TIKAL-TURN-4", f"it is not {shown(player)}'s decision"
+    if phase is Phase.ACTIONS:
+        if type(action) is Move:  # the common case: checked field by field below
+            return mode.why_ap_illegal(state, action)
+        if not isinstance(action, APAction):
+            return "TIKAL-TURN-4", f"{type(action).__name__} is not an action-point action"
+    elif type(action) not in _KINDS[phase]:
+        return "TIKAL-TURN-4", f"{type(action).__name__} does not answer this {phase.value} node"
+    bad = _malformed(state, action)
+    if bad is not None:
+        return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {bad}"
+    if phase is Phase.ACTIONS:
+        return mode.why_ap_illegal(state, action)  # type: ignore[arg-type]
+    if phase is Phase.BID:  # a range, checked in constant time (no list of bids)
+        return _why_bid(state, action)  # type: ignore[arg-type]
+    if isinstance(action, PlaceTile) and type(action.rotation) is not int:
+        return _why_place(state, action)  # True == 1 and 2.0 == 2: not a turn
+    if action in legal_actions(state):
+        return None
+    if isinstance(action, PlaceTile):
+        return _why_place(state, action)
+    return _CLAUSE[type(action)], f"{_token(state, action)} is not possible here"
+
+
+# the range of each action field, as a function of the number of players
+_RANGES: dict[str, Callable[[int], range]] = {
+    "piece": lambda n: range(2),
+    "cell": lambda n: range(40),
+    "origin": lambda n: range(40),
+    "destination": lambda n: range(40),
+    "kind": lambda n: range(8),
+    "give": lambda n: range(8),
+    "take": lambda n: range(8),
+    "other": lambda n: range(n),
+    "tile": lambda n: range(36),
+    "amount": lambda n: range(MAX_BID + 1),
+    "count": lambda n: range(1, MAX_TOKENS + 1),
+}
+
+
+def _malformed(state: State, action: object) -> str | None:
+    """Why a field of ``action`` is not a whole number in its range, if one is not."""
+    n = state.rules.players
+    kind: Any = type(action)
+    for name, span in _checked_fields(kind):
+        value = getattr(action, name)
+        if type(value) is not int or value not in span(n):
+            return f"{name}={shown(value)}"
+    return None
+
+
+@functools.cache
+def _checked_fields(kind: type) -> tuple[tuple[str, Callable[[int], range]], ...]:
+    """The fields of an action class that :func:`_malformed` checks, with their ranges."""
+    if not attrs.has(kind):
+        return ()
+    return tuple((f.name, _RANGES[f.name]) for f in attrs.fields(kind) if f.name in _RANGES)
+
+
+def _token(state: State, action: object) -> str:
+    """The action's token, with the tile id looked up where the action names a tile."""
+    tile = getattr(action, "tile", None)
+    if isinstance(action, (DrawTile, RevealTile, ChooseTile)) and tile is not None:
+        tile_id = terrain(state.rules.manifest).tile_ids[tile]
+        return str(attrs.evolve(action, tile_id=tile_id))
+    return str(action)
+
+
+def _why_bid(state: State, action: Bid | PassBid) -> tuple[str, str] | None:
+    """TIKAL-AUCTION-3: a pass, or a bid above the high bid and within the bidder's
+    limit (:func:`~tikalspeed.auction.bid_limit`); the fields are already checked."""
+    if isinstance(action, PassBid):
+        return None
+    amount, top = action.amount, bid_limit(state, action.player)
+    if state.high_bid < amount <= top:
+        return None
+    if amount <= state.high_bid:
+        return "TIKAL-AUCTION-3", f"{action} is not possible here"
+    if state.rules.max_bid == "score":
+        score = state.scores[action.player]
+        return "TIKAL-AUCTION-3", f"{action} is more than your score ({score})"
+    return (
+        "TIKAL-AUCTION-3",
+        f"{action} would take your score ({state.scores[action.player]}) below the bound "
+        f"-{MAX_SCORE}",
+    )
+
+
+def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:
+    """The clause an illegal placement breaks (TIKAL-PLACE-1..3)."""
+    cell, rot = action.cell, action.rotation
+    if not (type(cell) is int and 0 <= cell < 40 and type(rot) is int and 0 <= rot < 6):
+        return "TIKAL-PLACE-1", f"{shown_action(action)} does not name a cell and a turn 0-5"
+    if state.placed[cell] != EMPTY:
+        return "TIKAL-PLACE-1", f"{action}: that cell is already explored"
+    spots = placements(state.rules.manifest, state.placed, state.hand)
+    cells = {c for c, _ in spots}
+    t = terrain(state.rules.manifest)
+    stones = t.oriented[state.hand][rot]
+    for c, r in spots:
+        if c == cell and t.oriented[state.hand][r] == stones:
+            return "TIKAL-PLACE-1", f"{action}: turn {rot} lies as turn {r}; write it as turn {r}"
+    if cell in cells or (
+        t.tile_kinds[state.hand] is not Kind.VOLCANO
+        and any(state.placed[n] != EMPTY for n in NEIGHBOURS[cell])
+    ):
+        return "TIKAL-PLACE-2", f"{action}: the tile must join an explored hex by stones"
+    return "TIKAL-PLACE-1", f"{action}: the cell must touch an explored hex"
+
+

@@ -1,0 +1,315 @@
+"""Tikal on Speed (clauses ``SPEED-…``): :class:`Speed`, rounds of a tile auction, a
+placement phase and Jumps.
+
+The seed's variant reuses the professional auction
+(:class:`~tikalspeed.engine.auction.Professional`) and every base-game action
+(:mod:`tikalspeed.engine.ap`) unchanged; this module holds only what is new: the
+Round Order, placing the secured tiles, the secret token choices of each Jump (a
+simultaneous node: Phase.TOKENS), the order of play they give, the scoring at the
+end of a volcano round with its bonus turn, and the end of the game.
+"""
+
+from __future__ import annotations
+
+from ..board.terrain import terrain
+from ..board.tiles import Kind
+from ..bounds import shown, shown_action
+from ..model.actions import Action, APAction, ChooseTokens, EndTurn, player_name
+from ..model.events import PointsLost, TileSecured, TokensChosen, TokensReturned, TokensRevealed
+from ..model.records import MAX_TOKENS, TOKENS, Phase, TurnKind
+from ..model.state import State
+from .ap import ap_actions, can_act, cheapest, why_ap_illegal
+from .auction import Professional
+from .turns import finish, score_player, tiles_left
+from .work import Work
+
+__all__ = ["Speed"]
+
+
+class Speed(Professional):
+    """Tikal on Speed (``Rules()``, ``mode='speed'``)."""
+
+    name = "speed"
+    phases = frozenset((Phase.TOKENS,))
+
+    # ------------------------------------------------------------------ the contract
+
+    def start(self, w: Work) -> None:
+        """SPEED-TOKENS-1: 10 tokens each; then the first round's auction."""
+        n = w.rules.players
+        w.set(tokens=(TOKENS,) * n, secured=(-1,) * n)
+        super().start(w)
+
+    def apply(self, w: Work, action: Action) -> None:
+        if w.phase is Phase.TOKENS:
+            if type(action) is ChooseTokens:
+                self.choose(w, action)
+            else:
+                self.forfeit(w, action.player)
+            return
+        super().apply(w, action)
+
+    def actors(self, state: State) -> tuple[int, ...]:
+        """SPEED-JUMP-1: every player in the Jump still to choose, at once and in secret."""
+        chosen = state.speed.chosen
+        return tuple(p for p in state.speed.jumpers if not chosen[p])
+
+    def legal_actions(self, state: State, player: int | None) -> tuple[Action, ...]:
+        who = self.actors(state) if player is None else (player,)
+        return tuple(a for p in who for a in token_choices(state, p))
+
+    def why_illegal(self, state: State, action: object) -> tuple[str, str] | None:
+        player = getattr(action, "player", None)
+        if type(player) is not int or player not in self.actors(state):
+            return "SPEED-JUMP-1", f"{shown(player)} has no token choice to make in this Jump"
+        if type(action) is ChooseTokens and type(action.count) is not int:
+            count = f"count={shown(action.count)}"
+            return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {count}"
+        if action in token_choices(state, player):
+            return None
+        if isinstance(action, ChooseTokens):
+            if not 1 <= action.count <= min(MAX_TOKENS, state.speed.tokens[player]):
+                token = f"tokens:{shown(action.count)}"
+                return "SPEED-JUMP-1", f"{token}: 1 to 5 tokens, no more than are left"
+            return "SPEED-JUMP-4", f"{action}: no action {player_name(player)} could take fits"
+        what = type(action).__name__
+        return "SPEED-JUMP-1", f"{what} is not a choice of 1 to 5 tokens (or a forfeit)"
+
+    def observe(self, state: State, player: int) -> State:
+        """SPEED-JUMP-1: until all are revealed, another player's choice shows as ``-1``
+        once made (``0`` while not yet made)."""
+        if state.turn.phase is not Phase.TOKENS:
+            return state
+        chosen = state.speed.chosen
+        hidden = tuple(c if p == player or not c else -1 for p, c in enumerate(chosen))
+        return state.replace(chosen=hidden)
+
+    def ap_actions(self, state: State) -> tuple[APAction, ...]:
+        # SPEED-JUMP-3: in a Jump the player takes exactly one action, never just ends
+        return ap_actions(state, state.turn.turn_kind is not TurnKind.JUMP)
+
+    def why_ap_illegal(self, state: State, action: APAction) -> tuple[str, str] | None:
+        jump = state.turn.turn_kind is TurnKind.JUMP
+        if jump and isinstance(action, EndTurn):
+            return "SPEED-JUMP-3", "in a Jump the points go on exactly one action"
+        return why_ap_illegal(state, action, not jump)
+
+    # ------------------------------------------------------------------ phase 1: the auction
+
+    def tile_chosen(self, w: Work, player: int, tile: int) -> None:
+        """SPEED-AUCTION-1..3: the auction winner secures ``tile`` without playing it;
+        the Round Order is the order of securing, a volcano promoting its securer."""
+        t = terrain(w.rules.manifest)
+        secured = list(w.secured or (-1,) * w.rules.players)
+        secured[player] = tile
+        order = list(w.round_order)
+        if t.tile_kinds[tile] is Kind.VOLCANO:
+            volcanoes = sum(1 for p in order if t.tile_kinds[secured[p]] is Kind.VOLCANO)
+            at = volcanoes if w.rules.two_volcanoes == "first-secured" else 0
+            order.insert(at, player)
+        else:
+            order.append(player)
+        w.set(secured=tuple(secured), round_order=tuple(order))
+        w.events.append(TileSecured(player, t.tile_ids[tile], tuple(order)))
+        self.continue_auctions(w)
+
+    def auction_won(self, w: Work, player: int) -> None:
+        """SPEED-AUCTION-1: winning secures a tile; no turn is played with it now."""
+
+    def round_over(self, w: Work) -> None:
+        """SPEED-AUCTION-1: once everyone has secured a tile, the placement phase."""
+        if w.played:
+            self.start_placement(w)
+        else:
+            super().round_over(w)
+
+    # ------------------------------------------------------------------ phase 2: placement
+
+    def turn_clause(self, kind: TurnKind) -> str:
+        if kind is TurnKind.PLACEMENT:
+            return "SPEED-PLACE-1"
+        if kind is TurnKind.BONUS:
+            return "SPEED-SCORE-2"
+        return super().turn_clause(kind)
+
+    def start_placement(self, w: Work) -> None:
+        """SPEED-PLACE-1: every player places his tile, in Round Order."""
+        order = w.round_order
+        w.set(queue=tuple((TurnKind.PLACEMENT, p) for p in order[1:]), volcano_placers=())
+        self.begin_turn(w, TurnKind.PLACEMENT, order[0])
+
+    def open_turn(self, w: Work, kind: TurnKind) -> None:
+        if kind is TurnKind.PLACEMENT:  # SPEED-PLACE-1: the tile secured in the auction
+            w.set(phase=Phase.PLACE, hand=w.secured[w.active])
+            self.discard_if_stuck(w)
+        else:
+            super().open_turn(w, kind)
+
+    def tile_placed(self, w: Work, player: int, tile: int) -> None:
+        if w.turn_kind is TurnKind.PLACEMENT:
+            self.secured_placed(w, player, tile, on_board=True)
+            self.next_turn(w)
+        else:
+            super().tile_placed(w, player, tile)
+
+    def tile_discarded(self, w: Work, tile: int) -> None:
+        if w.turn_kind is TurnKind.PLACEMENT:
+            self.secured_placed(w, w.active, tile, on_board=False)
+            self.next_turn(w)
+        else:
+            super().tile_discarded(w, tile)
+
+    def secured_placed(self, w: Work, player: int, tile: int, on_board: bool) -> None:
+        """A secured tile was placed (or, ``on_board`` false, discarded): note a volcano
+        placer (SPEED-SCORE-1)."""
+        if on_board and terrain(w.rules.manifest).tile_kinds[tile] is Kind.VOLCANO:
+            w.set(volcano_placers=(*w.volcano_placers, player))
+        secured = list(w.secured)
+        secured[player] = -1
+        w.set(secured=tuple(secured))
+
+    def queue_done(self, w: Work) -> None:
+        """After the placements, the Jumps; after the bonus turns, the next round."""
+        if w.turn_kind is TurnKind.PLACEMENT:
+            self.start_jumps(w)
+        else:
+            self.next_round(w)
+
+    # ------------------------------------------------------------------ phase 3: Jumps
+
+    def start_jumps(self, w: Work) -> None:
+        """SPEED-JUMP-6: the Jump phase begins with 10 tokens each; limits restart."""
+        n = w.rules.players
+        w.set(tokens=(TOKENS,) * n, raised=(), dug=())
+        self.next_jump(w)
+
+    def next_jump(self, w: Work) -> None:
+        """SPEED-JUMP-1/5: everyone with tokens left who can still spend them takes part."""
+        state = w.now
+        tokens = state.speed.tokens
+        n = w.rules.players
+        jumpers = tuple(
+            p for p in range(n) if tokens[p] and can_act(state, p, min(MAX_TOKENS, tokens[p]))
+        )
+        if w.rules.jump_limits == "jump":  # SPEED-JUMP-9
+            w.set(raised=(), dug=())
+        if not jumpers:
+            self.end_jumps(w)
+            return
+        w.set(
+            phase=Phase.TOKENS,
+            jumpers=jumpers,
+            chosen=(0,) * n,
+            jump_order=(),
+            turn_kind=TurnKind.JUMP,
+            active=jumpers[0],
+            ap=0,
+        )
+
+    def choose(self, w: Work, action: ChooseTokens) -> None:
+        """SPEED-JUMP-1/2: a secret choice; once all are in, reveal and order the Jump."""
+        chosen = list(w.chosen)
+        chosen[action.player] = action.count
+        w.set(chosen=tuple(chosen))
+        w.events.append(TokensChosen(action.player))
+        waiting = [p for p in w.jumpers if not chosen[p]]
+        if waiting:
+            w.set(active=waiting[0])
+            return
+        self.reveal_tokens(w)
+
+    def reveal_tokens(self, w: Work) -> None:
+        """SPEED-JUMP-2: the choices are shown together; the Jump is played from the
+        fewest tokens to the most, ties broken by the Round Order."""
+        chosen = w.chosen
+        rank = {p: i for i, p in enumerate(_everyone(w))}
+        order = tuple(sorted(w.jumpers, key=lambda p: (chosen[p], rank[p])))
+        tokens = tuple(w.tokens[p] - chosen[p] for p in range(w.rules.players))
+        w.set(tokens=tokens, jump_order=order)
+        w.events.append(TokensRevealed(tuple(chosen), order))
+        self.next_jumper(w)
+
+    def forfeit(self, w: Work, player: int) -> None:
+        """SPEED-JUMP-8 (``Rules.forfeit``): the player stops, giving up his tokens."""
+        tokens = list(w.tokens)
+        w.events.append(PointsLost(player, tokens[player], "SPEED-JUMP-8"))
+        tokens[player] = 0
+        jumpers = tuple(p for p in w.jumpers if p != player)
+        w.set(tokens=tuple(tokens), jumpers=jumpers)
+        waiting = [p for p in jumpers if not w.chosen[p]]
+        if waiting:
+            w.set(active=waiting[0])
+        elif jumpers:
+            self.reveal_tokens(w)  # everyone else had chosen
+        else:
+            self.next_jump(w)
+
+    def next_jumper(self, w: Work) -> None:
+        """SPEED-JUMP-2/3: the next player in the Jump spends his points on one action."""
+        while w.jump_order:
+            player, rest = w.jump_order[0], w.jump_order[1:]
+            points = w.chosen[player]
+            w.set(jump_order=rest, active=player, ap=points, phase=Phase.ACTIONS)
+            if can_act(w.now, player, points):
+                return
+            w.events.append(PointsLost(player, points, "SPEED-JUMP-7"))  # nothing fits now
+        self.next_jump(w)
+
+    def action_done(self, w: Work) -> None:
+        """SPEED-JUMP-3: after a Jump's one action, the points it did not use are lost."""
+        if w.turn_kind is not TurnKind.JUMP:
+            super().action_done(w)
+            return
+        if w.ap:
+            w.events.append(PointsLost(w.active, w.ap))
+        w.set(ap=0)
+        self.next_jumper(w)
+
+    def end_jumps(self, w: Work) -> None:
+        """SPEED-JUMP-6, SPEED-SCORE-1/2: tokens return; a volcano round scores, then
+        each volcano placer takes a bonus turn of 10 AP."""
+        n = w.rules.players
+        w.set(tokens=(TOKENS,) * n, chosen=(), jumpers=(), jump_order=())
+        w.events.append(TokensReturned())
+        if w.volcano_placers:
+            for p in _everyone(w):
+                score_player(w, p, "SPEED-SCORE-1")
+            bonus = w.volcano_placers
+            w.set(queue=tuple((TurnKind.BONUS, p) for p in bonus[1:]))
+            self.begin_turn(w, TurnKind.BONUS, bonus[0])
+            return
+        self.next_round(w)
+
+    def next_round(self, w: Work) -> None:
+        """SPEED-ROUND-1 / SPEED-END-1: a new round, or the final scoring."""
+        if not tiles_left(w):
+            for p in _everyone(w):
+                score_player(w, p, "SPEED-END-1")
+            w.set(turn_kind=TurnKind.FINAL)
+            finish(w)
+            return
+        n = w.rules.players
+        if w.played:
+            w.set(round_opener=(w.played[-1] + 1) % n)  # SPEED-AUCTION-4, as professional
+        w.set(round_order=(), secured=(-1,) * n, volcano_placers=())
+        w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
+        self.start_round(w)
+
+
+def token_choices(state: State, player: int) -> tuple[Action, ...]:
+    """SPEED-JUMP-1/4: 1 to 5 tokens, no more than are left, and only as many as some
+    action the player could take then can use; with ``Rules.forfeit``, stopping."""
+    top = min(MAX_TOKENS, state.speed.tokens[player])
+    low = cheapest(state, player, top)
+    out: list[Action] = (
+        [] if low is None else [ChooseTokens(player, n) for n in range(low, top + 1)]
+    )
+    if state.rules.forfeit:  # SPEED-JUMP-8
+        out.append(EndTurn(player))
+    return tuple(out)
+
+
+def _everyone(w: Work) -> list[int]:
+    """The Round Order, then any player who secured nothing this round, in seat order."""
+    order = list(w.round_order)
+    return order + [p for p in range(w.rules.players) if p not in order]

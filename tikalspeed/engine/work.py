@@ -1,0 +1,151 @@
+"""What a transition works on, and how the engine talks to a game mode.
+
+A transition builds the next state on a :class:`Work` copy: the changed fields over
+the old state, frozen once at the end into a new :class:`~tikalspeed.State` in which
+only the records that changed are rebuilt.
+
+:class:`Mode` is the one interface between the contract functions
+(:mod:`tikalspeed.engine.contract`) and a game mode: the base game
+(:class:`~tikalspeed.engine.turns.Classic`), the professional auction game
+(:class:`~tikalspeed.engine.auction.Professional`) and Tikal on Speed
+(:class:`~tikalspeed.engine.speed.Speed`) each implement it, each over the one below.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import attrs
+
+from ..model.actions import Action, APAction
+from ..model.events import Event
+from ..model.records import RECORD_OF, RECORDS, Phase
+from ..model.state import State
+
+__all__ = ["Mode", "Work"]
+
+_STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
+_STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
+_ALL_STATE = operator.attrgetter(*_STATE_FIELDS)
+_RECORD_INDEX = {name: _STATE_INDEX[name] for name in RECORDS}
+_GETTERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {
+    name: operator.attrgetter(*(f.name for f in attrs.fields(kind)))
+    for name, kind in RECORDS.items()
+}
+_FIELD_INDEX = {
+    f.name: i for kind in RECORDS.values() for i, f in enumerate(attrs.fields(kind))
+}
+
+
+class Work:
+    """A scratch copy of a state, used inside one transition only.
+
+    Reading ``w.<field>`` gives the field as changed so far (any record field by its
+    own name, or ``rules``); :meth:`set` and friends change fields by those names.
+    """
+
+    __slots__ = ("changes", "events", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.changes: dict[str, Any] = {}
+        self.events: list[Event] = []
+
+    def __getattr__(self, name: str) -> Any:
+        changes = self.changes  # a slot: found without coming back here
+        if name in changes:
+            return changes[name]
+        return getattr(self.state, name)
+
+    def set(self, **fields: Any) -> None:
+        """Change fields, by their own names."""
+        self.changes.update(fields)
+
+    def set_item(self, name: str, index: int, value: Any) -> None:
+        """Change entry ``index`` of the tuple field ``name``."""
+        row = list(getattr(self, name))
+        row[index] = value
+        self.changes[name] = tuple(row)
+
+    def set_cell(self, name: str, player: int, cell: int, value: int) -> None:
+        """Change entry ``cell`` of row ``player`` of the per-player field ``name``."""
+        rows = list(getattr(self, name))
+        row = list(rows[player])
+        row[cell] = value
+        rows[player] = tuple(row)
+        self.changes[name] = tuple(rows)
+
+    def freeze(self) -> State:
+        """The new state: the changed records rebuilt, the others shared."""
+        if not self.changes:
+            return self.state
+        state = self.state
+        values = list(_ALL_STATE(state))
+        fresh: dict[str, list[Any]] = {}
+        for name, value in self.changes.items():
+            record = RECORD_OF.get(name)
+            if record is None:  # rules or result
+                values[_STATE_INDEX[name]] = value
+                continue
+            row = fresh.get(record)
+            if row is None:
+                row = fresh[record] = list(_GETTERS[record](values[_RECORD_INDEX[record]]))
+            row[_FIELD_INDEX[name]] = value
+        for record, row in fresh.items():
+            values[_RECORD_INDEX[record]] = RECORDS[record](*row)
+        return State(*values)
+
+    @property
+    def now(self) -> State:
+        """The state as changed so far (for read-only helpers that take a State)."""
+        return self.freeze()
+
+
+class Mode:
+    """How one game mode runs: the hooks the contract functions call.
+
+    A mode is a stateless object whose methods are pure functions of their arguments;
+    the transitions work on a :class:`Work` copy. The contract functions handle the
+    phases every mode shares (chance draws and reveals, placement, bids, choices,
+    action points) and ask the mode for the rest.
+    """
+
+    name: ClassVar[str]
+    """The ``Rules.mode`` this mode plays."""
+    phases: ClassVar[frozenset[Phase]] = frozenset()
+    """The phases only this mode has, whose decisions the mode itself lists, checks
+    and applies (:meth:`actors`, :meth:`legal_actions`, :meth:`why_illegal`)."""
+
+    def start(self, w: Work) -> None:
+        """Set up a new game on ``w`` (scores, the first turn or round)."""
+        raise NotImplementedError
+
+    def apply(self, w: Work, action: Action) -> None:
+        """Apply a legal ``action`` on ``w``, with its events."""
+        raise NotImplementedError
+
+    def ap_actions(self, state: State) -> tuple[APAction, ...]:
+        """Every legal action of the active player in the ACTIONS phase, in order."""
+        raise NotImplementedError
+
+    def why_ap_illegal(self, state: State, action: APAction) -> tuple[str, str] | None:
+        """``(clause, reason)`` if the AP action is not legal in ``state``, else ``None``."""
+        raise NotImplementedError
+
+    def actors(self, state: State) -> tuple[int, ...]:
+        """Who acts at a node of one of :attr:`phases`."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, player: int | None) -> tuple[Action, ...]:
+        """The legal actions (of ``player``, or every actor's) at one of :attr:`phases`."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: State, action: object) -> tuple[str, str] | None:
+        """``(clause, reason)`` if ``action`` is not legal at one of :attr:`phases`."""
+        raise NotImplementedError
+
+    def observe(self, state: State, player: int) -> State:
+        """What ``player`` may see of ``state`` (all of it, unless the mode hides some)."""
+        return state

@@ -1,0 +1,8 @@
+"""The model layer: the nouns of the game.
+
+:mod:`.rules` (the ruleset and its open readings), :mod:`.records` and :mod:`.state`
+(the immutable state: five frozen records, its phases and the outcome),
+:mod:`.actions` (one frozen class per kind of decision) and :mod:`.events` (what a
+transition did, with its clause). It leans only on :mod:`tikalspeed.board` and the
+ground floor (:mod:`tikalspeed.errors`, :mod:`tikalspeed.bounds`).
+"""

@@ -1,0 +1,142 @@
+"""The ruleset of one game of Tikal: the mode, the players and every open reading.
+
+``Rules()`` is the default ruleset of ``specs/tikal.md``: each field names the clause
+whose reading it selects. Bad values fail at construction with a ``ValueError`` that
+names the field.
+
+>>> Rules()
+Rules()
+>>> Rules().mode
+'speed'
+>>> Rules(mode="classic")
+Rules(mode='classic')
+>>> Rules(mode="professional", players=3)
+Rules(mode='professional', players=3)
+>>> Rules(players=5)
+Traceback (most recent call last):
+...
+ValueError: Rules.players must be 2, 3 or 4, not 5
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..board.manifest import Manifest
+from ..board.manifestjson import check_not_posing, load_manifest
+from ..bounds import MAX_AUCTION_SCORE, shown
+
+MODES = ("classic", "professional", "speed")
+"""The game modes: base Tikal, the professional auction game, Tikal on Speed."""
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "mode": MODES,
+    "uncover_limit": ("temple", "turn"),
+    "sold_out": ("blocked", "skip"),
+    "treasure_limit": ("ruin", "turn"),
+    "exchange": ("singles", "theirs"),
+    "max_bid": ("score", "any"),
+    "jump_limits": ("phase", "jump"),
+    "two_volcanoes": ("first-secured", "last-secured"),
+}
+
+_BOOLS = ("camp_needs_member", "guard_on_tie", "start_worker", "forfeit")
+
+
+def _check(inst: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
+    name = attribute.name
+    if name in _CHOICES:
+        if value not in _CHOICES[name]:
+            allowed = ", ".join(repr(c) for c in _CHOICES[name])
+            raise ValueError(f"Rules.{name} must be one of {allowed}, not {shown(value)}")
+    elif name == "players":
+        if type(value) is not int or not 2 <= value <= 4:
+            raise ValueError(f"Rules.players must be 2, 3 or 4, not {shown(value)}")
+    elif name == "auction_score":
+        if type(value) is not int or not 0 <= value <= MAX_AUCTION_SCORE:
+            raise ValueError(
+                f"Rules.auction_score must be an int from 0 to {MAX_AUCTION_SCORE} "
+                f"(bounds.MAX_AUCTION_SCORE), not {shown(value)}"
+            )
+    elif name == "manifest":
+        if not isinstance(value, Manifest):
+            raise ValueError(f"Rules.manifest must be a Manifest, not {shown(value)}")
+        check_not_posing(value, load_manifest(), lambda m: ValueError(f"Rules.{m}"))
+    elif name in _BOOLS and type(value) is not bool:
+        raise ValueError(f"Rules.{name} must be a bool, not {shown(value)}")
+
+
+_DEFAULT_MANIFEST = load_manifest()
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Rules:
+    """The rules of one game of Tikal; the defaults are the readings of ``specs/tikal.md``."""
+
+    mode: str = attrs.field(default="speed", validator=_check)
+    """TIKAL-MODE-1: ``'classic'`` (draw a tile each turn), ``'professional'`` (auction)
+    or ``'speed'`` (Tikal on Speed: rounds of auction, placement and Jumps)."""
+    players: int = attrs.field(default=4, validator=_check)
+    """TIKAL-SETUP-1: 2, 3 or 4 players."""
+    manifest: Manifest = attrs.field(default=_DEFAULT_MANIFEST, validator=_check)
+    """TIKAL-TILE-1: the tiles and board (the packaged default, or a corrected one)."""
+    uncover_limit: str = attrs.field(default="temple", validator=_check)
+    """TIKAL-UNCOVER-3: at most 2 levels per ``'temple'`` per turn, or 2 per ``'turn'``."""
+    sold_out: str = attrs.field(default="blocked", validator=_check)
+    """TIKAL-UNCOVER-4: a temple whose next level is sold out is ``'blocked'``, or may
+    ``'skip'`` to the next value still in supply."""
+    treasure_limit: str = attrs.field(default="ruin", validator=_check)
+    """TIKAL-TREASURE-2: at most 2 treasures per ``'ruin'`` per turn, or per ``'turn'``."""
+    exchange: str = attrs.field(default="singles", validator=_check)
+    """TIKAL-EXCHANGE-2: both treasures must be ``'singles'``, or only ``'theirs'``."""
+    camp_needs_member: bool = attrs.field(default=False, validator=_check)
+    """TIKAL-CAMP-3: building a camp needs one of your pieces on the hex."""
+    guard_on_tie: bool = attrs.field(default=False, validator=_check)
+    """TIKAL-GUARD-2: a tied greatest force may guard (default: strictly greatest only)."""
+    start_worker: bool = attrs.field(default=False, validator=_check)
+    """TIKAL-SETUP-3: each player starts with one worker on the base camp."""
+    auction_score: int = attrs.field(default=20, validator=_check)
+    """TIKAL-AUCTION-1: the score every player starts with in the professional game
+    (and the Speed game), 0 to 99 (:data:`~tikalspeed.bounds.MAX_AUCTION_SCORE`)."""
+    max_bid: str = attrs.field(default="score", validator=_check)
+    """TIKAL-AUCTION-3: a bid may not exceed the bidder's ``'score'``; or ``'any'``: it may,
+    as long as the bidder's score stays at or above ``-bounds.MAX_SCORE``."""
+    jump_limits: str = attrs.field(default="phase", validator=_check)
+    """SPEED-JUMP-9: the per-turn limits (2 levels a temple, 2 treasures a ruin) count
+    per Jump ``'phase'`` of a round, or per single ``'jump'``."""
+    forfeit: bool = attrs.field(default=False, validator=_check)
+    """SPEED-JUMP-8: a player may stop early, forfeiting the tokens left this phase."""
+    two_volcanoes: str = attrs.field(default="first-secured", validator=_check)
+    """SPEED-AUCTION-3: with two volcanoes secured in one round, the ``'first-secured'``
+    leads the Round Order, or the ``'last-secured'``."""
+
+    @property
+    def interleaved(self) -> bool:
+        """Whether the players' actions interleave within a phase (Tikal on Speed's
+        Jumps): then the per-turn limits are counted per player, and ``State.raised`` /
+        ``State.dug`` note ``player * 40 + cell`` rather than the cell (SPEED-JUMP-9)."""
+        return self.mode == "speed"
+
+    def non_default(self) -> dict[str, Any]:
+        """Return the fields that differ from the defaults, in field order.
+
+        >>> Rules(players=2, sold_out="skip").non_default()
+        {'players': 2, 'sold_out': 'skip'}
+        >>> Rules(mode="classic", players=2).non_default()
+        {'mode': 'classic', 'players': 2}
+        """
+        out: dict[str, Any] = {}
+        for a in attrs.fields(Rules):
+            value = getattr(self, a.name)
+            if value != a.default:
+                out[a.name] = value
+        return out
+
+    def __repr__(self) -> str:
+        parts = []
+        for k, v in self.non_default().items():
+            shown = f"<manifest {v.name!r} v{v.version}>" if k == "manifest" else repr(v)
+            parts.append(f"{k}={shown}")
+        return f"Rules({', '.join(parts)})"

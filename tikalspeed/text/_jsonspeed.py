@@ -1,0 +1,72 @@
+"""JSON for the Speed part of a state (used by :mod:`tikalspeed.text._jsonstate`): the
+``"speed"`` object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..board.terrain import terrain
+from ..model.rules import Rules
+from ..model.state import State
+from ._checkspeed import SPEED_FIELDS
+from ._jsonread import (
+    JSON,
+    fail,
+    read_int,
+    read_list,
+    read_object,
+    read_player,
+    read_tile,
+)
+
+__all__ = ["SPEED_FIELDS", "speed_from_json", "speed_to_json"]
+
+_TOKENS = 10
+_MAX_CHOICE = 5
+
+
+def speed_to_json(state: State) -> JSON:
+    """The ``"speed"`` object: the Speed fields of ``state`` (a hidden token choice of an
+    :func:`tikalspeed.observe` view is ``null``)."""
+    ids = terrain(state.rules.manifest).tile_ids
+    return {
+        "tokens": list(state.tokens),
+        "chosen": [None if c < 0 else c for c in state.chosen],
+        "jumpers": list(state.jumpers),
+        "jump_order": list(state.jump_order),
+        "round_order": list(state.round_order),
+        "secured": [None if x < 0 else ids[x] for x in state.secured],
+        "volcano_placers": list(state.volcano_placers),
+    }
+
+
+def speed_from_json(value: Any, path: str, rules: Rules) -> dict[str, tuple[int, ...]]:
+    """Read the ``"speed"`` object into the Speed :class:`~tikalspeed.State` fields
+    (each per-player list has one entry per player, or none)."""
+    obj = read_object(value, path, SPEED_FIELDS)
+    n, t = rules.players, terrain(rules.manifest)
+    out: dict[str, tuple[int, ...]] = {}
+    for name in SPEED_FIELDS:
+        where = f"{path}.{name}"
+        items = read_list(obj[name], where)
+        if name in ("tokens", "chosen", "secured") and len(items) not in (0, n):
+            raise fail(f"expected {n} entries, one per player, or none", where)
+        values = []
+        for i, item in enumerate(items):
+            at = f"{where}[{i}]"
+            if name == "tokens":
+                values.append(read_int(item, at, 0, _TOKENS))
+            elif name == "chosen":
+                if item is None:
+                    raise fail(
+                        "a hidden token choice (an observe() view) cannot be read back "
+                        "(SPEED-JUMP-1)",
+                        at,
+                    )
+                values.append(read_int(item, at, 0, _MAX_CHOICE))
+            elif name == "secured":
+                values.append(read_tile(item, at, t, none_ok=True))
+            else:
+                values.append(read_player(item, at, n))
+        out[name] = tuple(values)
+    return out

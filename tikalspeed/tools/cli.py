@@ -1,0 +1,483 @@
+"""The ``tikalspeed`` command line: play, show a position, replay a record, benchmark.
+
+``tikalspeed`` and ``python -m tikalspeed`` run :func:`main`; see ``docs/tikal-cli.md``.
+Every error in the user's input (a bad position, an unreadable record, an unknown
+rule) is reported in one line on stderr with exit status 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import re
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..bounds import MAX_DIGITS, MAX_SEED, shown
+from ..engine import legal_actions, new_game, step, why_illegal
+from ..errors import IllegalActionError, NotationError
+from ..model.actions import Action, ChooseTokens, player_name
+from ..model.rules import MODES, Rules
+from ..model.state import CHANCE, Phase, State
+from ..text.notation import from_text, parse_action, rules_from_text, rules_to_text
+from ..text.record import Record, read_record, replay, write_record
+from . import bench
+from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
+from .narration import Narrator
+from .render import render
+
+__all__ = ["main", "parse_rules"]
+
+_BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"greedy": GreedyBot, "random": RandomBot}
+_QUIT = ("quit", "exit", "q")
+_HELP = ("?", "help")
+_CHANCE_OFFSET = 100
+"""Chance after the start is drawn from ``random.Random(seed + _CHANCE_OFFSET)``."""
+DEFAULT_MODE = "speed"
+"""The mode of ``tikalspeed play`` and ``tikalspeed bench`` without ``--mode``."""
+_TOKEN_CHOICE = re.compile(r"tokens:([0-9]{1,3})")  # longer numbers go to parse_action
+MAX_SECONDS = 86_400.0
+"""The longest ``tikalspeed bench --seconds`` (a day): a measurement needs seconds."""
+MAX_PLIES = 1_000_000
+"""The largest ``--max-plies``: a whole game takes fewer than 2,000 actions."""
+_HUMAN_HELP = (
+    "Type an action token (place:d3:2, enter:w:a1, move:l:b2:d3, uncover:b1, dig:c2, "
+    "camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
+    "actions, "
+    "'board' to redraw, 'quit' to stop.\n"
+    "Board: T5 temple worth 5 (G2: guarded by P2), R3 ruin with 3 treasures, J jungle, "
+    "C1 camp of P1, '.' unexplored; 2:3L = P2's 3 workers and leader; a digit on a border "
+    "is its crossing cost in AP."
+)
+
+
+class _UsageError(Exception):
+    """Bad input from the user: reported in one line, exit status 2."""
+
+
+class _Quit(Exception):
+    """The human left the game (quit or end of input)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+def parse_rules(items: Sequence[str]) -> Rules:
+    """Build :class:`Rules` from ``key=value`` strings, as ``--rules`` takes them.
+
+    Each item is read like one entry of a position string's rules field
+    (:func:`tikalspeed.rules_from_text`): booleans ``true``/``false``, numbers in digits,
+    other fields their bare value. A later item overrides an earlier one. Raises
+    :class:`ValueError` naming the bad item.
+
+    >>> parse_rules(["mode=professional", "players=3", "guard_on_tie=true"])
+    Rules(mode='professional', players=3, guard_on_tie=True)
+    >>> parse_rules(["colour=red"])
+    Traceback (most recent call last):
+    ...
+    ValueError: bad rule 'colour=red': unknown rule 'colour' (at 0)
+    """
+    values: dict[str, Any] = {}
+    for item in items:
+        key = item.partition("=")[0]
+        try:
+            values[key] = getattr(rules_from_text(item), key)
+        except NotationError as e:
+            raise ValueError(f"bad rule {item!r}: {e}") from None
+    return Rules(**values)
+
+
+def _rules_line(rules: Rules) -> str:
+    return "rules: " + rules_to_text(rules).replace(";", " ")
+
+
+def _tokens(actions: Sequence[Action]) -> str:
+    text = " ".join(str(a) for a in actions)
+    return "\n".join(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="  "))
+
+
+def _legal_listing(state: State, player: int | None = None) -> str:
+    if state.phase is Phase.OVER:
+        return "legal actions: none, the game is over"
+    actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
+    kind = " (chance outcomes)" if actions and actions[0].player == CHANCE else ""
+    return f"legal actions{kind} ({len(actions)}):\n{_tokens(actions)}"
+
+
+def _result_line(state: State) -> str:
+    o = state.result
+    if o is None:
+        return "result: * (unfinished)"
+    scores = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(o.scores))
+    if o.winner is None:
+        best = max(o.scores)
+        top = " and ".join(player_name(p) for p, s in enumerate(o.scores) if s == best)
+        return f"result: {top} share the win by {o.reason} ({scores})"
+    return f"result: {player_name(o.winner)} wins by {o.reason} ({scores})"
+
+
+def _interactive() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _Human:
+    """A person at the terminal, deciding for one player."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.drawn: State | None = None
+        """The last state whose board was printed (not drawn again before a placement)."""
+
+    def choose(self, state: State, player: int | None = None) -> Action:
+        """Ask for an action; at a Speed TOKENS node ``state`` is the player's own view
+        (the others' choices hidden) and ``player`` says whose choice it is."""
+        me = state.active if player is None else player
+        name = player_name(me)
+        if state.phase is Phase.PLACE and state is not self.drawn:
+            print(render(state), file=self.out)
+            self.drawn = state
+        if state.phase is Phase.TOKENS:
+            chosen = [player_name(p) for p in state.jumpers if state.chosen[p]]
+            top = min(5, state.tokens[me])
+            print(
+                f"{name}: take 1 to {top} of your {state.tokens[me]} tokens in secret "
+                f"(tokens:N); already chosen: {', '.join(chosen) or 'nobody'}",
+                file=self.out,
+            )
+        while True:
+            try:
+                line = input(f"{name}> ")
+            except EOFError:
+                print(file=self.out)
+                raise _Quit(me) from None
+            if not _interactive():  # piped input: echo it so the transcript reads well
+                print(line, file=self.out)
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in _QUIT:
+                raise _Quit(me)
+            if text in _HELP:
+                print(_legal_listing(state, me), file=self.out)
+                print("  (or 'board' to draw the position, 'quit' to stop)", file=self.out)
+                continue
+            if text == "board":
+                print(render(state), file=self.out)
+                continue
+            action = self._read(state, me, text)
+            if action is not None:
+                if isinstance(action, ChooseTokens):  # only the chooser sees his count
+                    print(f"  {name} takes {action.count} token(s) in secret", file=self.out)
+                return action
+
+    def _read(self, state: State, me: int, text: str) -> Action | None:
+        """The action ``text`` names, or ``None`` after saying why it is refused."""
+        if state.phase is Phase.TOKENS:
+            for action in legal_actions(state, me):
+                if str(action) == text:
+                    return action
+            match = _TOKEN_CHOICE.fullmatch(text)
+            if match:
+                why = why_illegal(state, ChooseTokens(me, int(match.group(1))))
+                reason = f"{why[1]} ({why[0]})" if why else text
+                print(f"  illegal: {reason} ('?' lists the legal actions)", file=self.out)
+                return None
+        try:
+            action = parse_action(state, text)
+            step(state, action)
+        except NotationError as e:
+            print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)
+            return None
+        except IllegalActionError as e:
+            print(f"  illegal: {e} ('?' lists the legal actions)", file=self.out)
+            return None
+        return action
+
+
+def _seats(args: argparse.Namespace, rules: Rules, seed: int, out: Any) -> dict[int, Bot]:
+    humans = {h.upper() for h in args.human or ()}
+    names = [player_name(p) for p in range(rules.players)]
+    unknown = sorted(humans - set(names))
+    if unknown:
+        raise _UsageError(f"--human {unknown[0]}: this game has players {', '.join(names)}")
+    seats: dict[int, Bot] = {}
+    for p, name in enumerate(names):
+        seats[p] = _Human(out) if name in humans else _BOTS[args.bot](seed + 1 + p)
+    return seats
+
+
+def _play(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    try:
+        rules = parse_rules(args.rules or [])
+        mode_given = any(item.partition("=")[0] == "mode" for item in args.rules or [])
+        if args.mode is not None or not mode_given:
+            rules = attrs.evolve(rules, mode=args.mode or DEFAULT_MODE)
+        if args.players is not None:
+            rules = attrs.evolve(rules, players=args.players)
+    except ValueError as e:
+        raise _UsageError(str(e)) from None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    seats = _seats(args, rules, seed, out)
+    kinds = {p: "human" if isinstance(b, _Human) else f"{args.bot} bot" for p, b in seats.items()}
+    print(
+        f"Tikal ({rules.mode}, {rules.players} players): "
+        + ", ".join(f"{player_name(p)} {k}" for p, k in kinds.items())
+        + f"; seed {seed}",
+        file=out,
+    )
+    if rules.non_default():
+        print(_rules_line(rules), file=out)
+    if args.human:
+        print(_HUMAN_HELP, file=out)
+    start = new_game(rules, seed=seed)  # the first chance nodes come from the seed
+    humans = [seat for seat in seats.values() if isinstance(seat, _Human)]
+    narrator = Narrator(out, start, hide_tokens=True)
+    if not args.quiet:
+        narrator.begin()
+        for seat in humans:
+            seat.drawn = start
+    log: list[Ply] = []
+
+    def narrate(ply: Ply) -> None:
+        log.append(ply)
+        if not args.quiet and narrator.ply(ply):
+            for seat in humans:
+                seat.drawn = ply.state
+
+    quitter: int | None = None
+    try:
+        play_game(
+            start,
+            seats,
+            random.Random(seed + _CHANCE_OFFSET),
+            max_plies=None if args.human else args.max_plies,
+            on_ply=narrate,
+        )
+    except _Quit as q:
+        quitter = q.player
+    final = log[-1].state if log else start
+    if quitter is not None:
+        print(f"game stopped: {player_name(quitter)} quit", file=out)
+    elif final.result is None:
+        print(f"game stopped after {len(log)} actions without a result", file=out)
+    print(_result_line(final), file=out)
+    if args.record:
+        _write_record(args.record, [ply.action for ply in log], rules, seed, kinds)
+        print(f"record written to {args.record}", file=out)
+    return 0
+
+
+def _write_record(
+    path: str, actions: list[Action], rules: Rules, seed: int, kinds: dict[int, str]
+) -> None:
+    headers = tuple((player_name(p), k) for p, k in kinds.items())
+    record = Record.from_actions(actions, rules=rules, seed=seed, headers=headers)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(write_record(record))
+    except OSError as e:
+        raise _UsageError(f"cannot write the record {path!r}: {e.strerror}") from None
+
+
+def _show(args: argparse.Namespace) -> int:
+    words = args.position[1:] if args.position[:1] == ["--"] else args.position
+    if not words:
+        raise _UsageError("show needs a POSITION")
+    text = " ".join(words)
+    try:
+        state = from_text(text)
+    except NotationError as e:
+        raise _UsageError(f"not a position: {e}") from None
+    print(render(state))
+    print(_legal_listing(state))
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise _UsageError(f"cannot read {args.file!r}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise _UsageError(f"cannot read {args.file!r}: not a text file") from None
+    try:
+        record = read_record(text)
+        states = replay(record)
+    except ValueError as e:  # NotationError, or a record field Record refuses
+        raise _UsageError(f"bad record {args.file!r}: {e}") from None
+    out = sys.stdout
+    setup = f"seed {record.seed}" if record.seed is not None else "custom start"
+    if record.seed is None and record.start is None:
+        setup = "chance outcomes in the record"
+    print(f"Tikal record {args.file}: {setup}, {len(record.actions)} actions", file=out)
+    if record.rules.non_default():
+        print(_rules_line(record.rules), file=out)
+    for key, value in record.headers:
+        print(f"{key}: {value}", file=out)
+    narrator = Narrator(out, states[0])
+    narrator.begin()
+    for before, action in zip(states, record.actions, strict=False):
+        narrator.ply(Ply(action, step(before, action)))
+    print(_result_line(states[-1]), file=out)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    if args.seconds < 0:
+        raise _UsageError("--seconds must not be negative")
+    rules = Rules(mode=args.mode, players=args.players)
+    print(
+        f"tikalspeed bench: {args.mode}, {args.players} players, seed {args.seed}, "
+        f"about {args.seconds:g} s of random games, one core, "
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )
+    print(bench.run(args.seconds, args.seed, rules))
+    return 0
+
+
+def _seed(text: str) -> int:
+    """``--seed``: a whole number of at most 128 bits either way (bounds.MAX_SEED), as a
+    record's seed must be."""
+    digits = text.strip().removeprefix("-")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"a whole number of at most 128 bits, not {shown(text)}")
+    value = int(text)
+    if abs(value) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a whole number of at most 128 bits, not {shown(text)}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """``--seconds``: a finite number from 0 to a day (MAX_SECONDS)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {shown(text)}") from None
+    if not 0 <= value <= MAX_SECONDS:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"0 to {MAX_SECONDS:g} seconds, not {shown(text)}")
+    return value
+
+
+def _plies(text: str) -> int:
+    """``--max-plies``: 1 to MAX_PLIES."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not (
+        1 <= int(text) <= MAX_PLIES
+    ):
+        raise argparse.ArgumentTypeError(f"1 to {MAX_PLIES} actions, not {shown(text)}")
+    return int(text)
+
+
+def _players(text: str) -> int:
+    if text not in ("2", "3", "4"):
+        raise argparse.ArgumentTypeError(f"2, 3 or 4 players, not {text!r}")
+    return int(text)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tikalspeed",
+        description="Tikal (Kramer & Kiesling): play, show positions, replay records, bench.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="play a game: bots against each other, or you against bots",
+        description="Play a whole game (Tikal on Speed, 4 players, by default): a Speed game "
+        "is narrated round by round (auction, Round Order, placements, each Jump's reveal "
+        "and actions, scorings), the board drawn after the placements and each round; a "
+        "classic or professional game action by action, the board drawn as each player's "
+        "action points begin. Seats not given to --human are played by the --bot kind "
+        "(greedy by default).",
+    )
+    play.add_argument("--mode", choices=MODES, help=f"the game mode (default {DEFAULT_MODE})")
+    play.add_argument("--players", type=_players, help="2, 3 or 4 players (default 4)")
+    play.add_argument("--seed", type=_seed, help="seed for the tiles, treasures and bots")
+    play.add_argument("--human", nargs="+", metavar="P", help="you play these seats (P1 ... P4)")
+    play.add_argument(
+        "--bot", choices=sorted(_BOTS), default="greedy", help="the bot kind (default greedy)"
+    )
+    play.add_argument(
+        "--rules",
+        nargs="+",
+        action="extend",
+        metavar="KEY=VALUE",
+        help="non-default rules, e.g. sold_out=skip guard_on_tie=true",
+    )
+    play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    play.add_argument("--quiet", action="store_true", help="print only the setup and result")
+    play.add_argument(
+        "--max-plies",
+        type=_plies,
+        default=20_000,
+        help="stop a bot-only game after this many actions (default 20000)",
+    )
+    play.set_defaults(run=_play)
+
+    show = sub.add_parser(
+        "show",
+        help="draw a position string and list its legal actions",
+        description="Draw a position (quote it, or give its fields as separate words; "
+        "put -- before it if it starts with '-').",
+    )
+    show.add_argument("position", nargs=argparse.REMAINDER, metavar="POSITION")
+    show.set_defaults(run=_show)
+
+    rep = sub.add_parser("replay", help="replay a game record, narrating every action")
+    rep.add_argument("file", metavar="FILE")
+    rep.set_defaults(run=_replay)
+
+    b = sub.add_parser("bench", help="measure transitions/s, games/s and peak memory")
+    b.add_argument(
+        "--mode", choices=MODES, default=DEFAULT_MODE, help=f"game mode (default {DEFAULT_MODE})"
+    )
+    b.add_argument("--players", type=_players, default=4, help="players (default 4)")
+    b.add_argument(
+        "--seconds", type=_seconds, default=2.0, help="time of random games (default 2)"
+    )
+    b.add_argument("--seed", type=_seed, default=0, help="seed of the random games (default 0)")
+    b.set_defaults(run=_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tikalspeed`` command with ``argv`` (default ``sys.argv[1:]``); return the
+    exit status.
+
+    >>> main(["show", "nonsense"])
+    2
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, or a usage error argparse already reported
+        return e.code if isinstance(e.code, int) else 2
+    try:
+        code: int = args.run(args)
+    except _UsageError as e:
+        print(f"tikalspeed: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``tikalspeed play | head``): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    return code
