@@ -77,9 +77,25 @@ class Terrain:
 
 
 @functools.cache
-def terrain(manifest: Manifest) -> Terrain:
-    """The lookup tables of ``manifest`` (built once per manifest)."""
+def _terrain(manifest: Manifest) -> Terrain:
     return Terrain(manifest)
+
+
+_LAST_TERRAIN: tuple[Manifest | None, Terrain | None] = (None, None)
+"""The manifest :func:`terrain` answered last, and its answer (one tuple, swapped whole)."""
+
+
+def terrain(manifest: Manifest) -> Terrain:
+    """The lookup tables of ``manifest`` (built once per manifest; the one asked for
+    last is found by identity, without hashing the manifest)."""
+    global _LAST_TERRAIN
+    last = _LAST_TERRAIN
+    if last[0] is manifest:
+        assert last[1] is not None
+        return last[1]
+    found = _terrain(manifest)
+    _LAST_TERRAIN = (manifest, found)
+    return found
 
 
 class BoardInfo:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from ..board.terrain import terrain
 from ..bounds import MAX_SCORE
-from ..model.actions import Action, Bid, ChooseTile, PassBid, RevealTile
+from ..model.actions import Bid, ChooseTile, PassBid, RevealTile
 from ..model.events import AuctionOpened, AuctionWon, BidMade, TileRevealed, TurnBegan
 from ..model.records import Phase, TurnKind
 from ..model.state import State
 from .turns import Classic, start_actions, take_from_stack
-from .work import Work
+from .work import Handler, Work
 
 __all__ = ["Professional", "bid_limit"]
 
@@ -34,18 +34,19 @@ class Professional(Classic):
         w.set(scores=(w.rules.auction_score,) * n)
         self.start_round(w)
 
-    def apply(self, w: Work, action: Action) -> None:
-        kind = type(action)
-        if kind is RevealTile:
-            self.reveal(w, action.tile)  # type: ignore[union-attr]
-        elif kind is Bid or kind is PassBid:
-            self.bid(w, action)  # type: ignore[arg-type]
-        elif kind is ChooseTile:
-            p, tile = action.player, action.tile  # type: ignore[union-attr]
-            w.set(display=tuple(x for x in w.display if x != tile))
-            self.tile_chosen(w, p, tile)
-        else:
-            super().apply(w, action)
+    def handlers(self) -> dict[type, Handler]:
+        return {
+            **super().handlers(),
+            RevealTile: lambda w, a: self.reveal(w, a.tile),
+            Bid: self.bid,
+            PassBid: self.bid,
+            ChooseTile: self.choose_tile,
+        }
+
+    def choose_tile(self, w: Work, action: ChooseTile) -> None:
+        """TIKAL-AUCTION-5: the winner takes a tile from the display."""
+        w.set(display=tuple(x for x in w.display if x != action.tile))
+        self.tile_chosen(w, action.player, action.tile)
 
     # ------------------------------------------------------------------ rounds
 

@@ -3,10 +3,10 @@ the transitions, what a player sees, and chance.
 
 >>> from tikalspeed import Rules, new_game, legal_actions, actors, apply, CHANCE
 >>> s = new_game()  # the default: Tikal on Speed, 4 players; chance reveals the display
->>> actors(s) == (CHANCE,), s.phase
+>>> actors(s) == (CHANCE,), s.turn.phase
 (True, <Phase.REVEAL: 'reveal'>)
 >>> s = new_game(Rules(mode="classic"))  # the base game: chance draws P1's tile
->>> actors(s) == (CHANCE,), s.phase
+>>> actors(s) == (CHANCE,), s.turn.phase
 (True, <Phase.DRAW: 'draw'>)
 >>> [str(a) for a in legal_actions(s)]
 ['draw=A1', 'draw=A2', 'draw=A3', 'draw=A4', 'draw=A5', 'draw=A6']
@@ -63,7 +63,7 @@ def new_game(rules: Rules = _DEFAULT_RULES, *, seed: int | None = None) -> State
     resolved from ``random.Random(seed)``.
 
     >>> s = new_game(Rules(mode="professional", players=3))
-    >>> s.scores, s.phase
+    >>> s.expeditions.scores, s.turn.phase
     ((20, 20, 20), <Phase.REVEAL: 'reveal'>)
     """
     m = rules.manifest
@@ -160,15 +160,16 @@ def outcome(state: State) -> Outcome | None:
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
-    if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:  # uniform: no fractions
+    if state.turn.phase is Phase.DRAW or state.turn.phase is Phase.REVEAL:  # uniform: no fractions
         stack = state.jungle.stacks[top_letter(state)]
         tile = stack[rng.randrange(len(stack))]
         tile_id = terrain(state.rules.manifest).tile_ids[tile]
-        return DrawTile(tile, tile_id) if state.phase is Phase.DRAW else RevealTile(tile, tile_id)
+        draw = state.turn.phase is Phase.DRAW
+        return DrawTile(tile, tile_id) if draw else RevealTile(tile, tile_id)
     outs = chance_outcomes(state)
     if not outs:
         raise IllegalActionError("TIKAL-TURN-4", "not a chance node")
-    if state.phase is Phase.TREASURE:
+    if state.turn.phase is Phase.TREASURE:
         return rng.choices([a for a, _ in outs], weights=[float(p) for _, p in outs])[0]
     return outs[rng.randrange(len(outs))][0]
 

@@ -48,7 +48,9 @@ def mode_of(state: State) -> Mode:
     return MODES[state.rules.mode]
 
 
-_CHANCE_PHASES = frozenset((Phase.DRAW, Phase.REVEAL, Phase.TREASURE))
+_CHANCE_PHASES = (Phase.DRAW, Phase.REVEAL, Phase.TREASURE)
+_ONE_PLAYER = (Phase.ACTIONS, Phase.PLACE, Phase.BID, Phase.CHOOSE)
+"""The phases every mode shares in which the active player alone decides."""
 
 
 def actors(state: State) -> tuple[int, ...]:
@@ -56,14 +58,13 @@ def actors(state: State) -> tuple[int, ...]:
     several players at a simultaneous node (a Speed Jump's secret choices)."""
     turn = state.turn
     phase = turn.phase
+    if phase in _ONE_PLAYER:
+        return (turn.active,)
+    if phase in _CHANCE_PHASES:
+        return (CHANCE,)
     if phase is Phase.OVER:
         return ()
-    if phase is Phase.DRAW or phase is Phase.REVEAL or phase is Phase.TREASURE:
-        return (CHANCE,)
-    mode = MODES[state.rules.mode]
-    if phase in mode.phases:
-        return mode.actors(state)
-    return (turn.active,)
+    return MODES[state.rules.mode].actors(state)
 
 
 def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
@@ -98,8 +99,8 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
 
 def _draws(state: State) -> tuple[Action, ...]:
     t = terrain(state.rules.manifest)
-    stack = state.stacks[top_letter(state)]
-    if state.phase is Phase.DRAW:
+    stack = state.jungle.stacks[top_letter(state)]
+    if state.turn.phase is Phase.DRAW:
         return tuple(DrawTile(i, t.tile_ids[i]) for i in stack)
     return tuple(RevealTile(i, t.tile_ids[i]) for i in stack)
 
@@ -131,10 +132,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     (TIKAL-DRAW-1); a dug treasure uniformly from the copies not yet face up
     (TIKAL-TREASURE-3). Elsewhere this returns ``()``.
     """
-    if state.phase is Phase.TREASURE:
-        total = sum(state.hidden)
-        return tuple((FindTreasure(k), Fraction(n, total)) for k, n in enumerate(state.hidden) if n)
-    if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:
+    if state.turn.phase is Phase.TREASURE:
+        hidden = state.jungle.hidden
+        total = sum(hidden)
+        return tuple((FindTreasure(k), Fraction(n, total)) for k, n in enumerate(hidden) if n)
+    if state.turn.phase is Phase.DRAW or state.turn.phase is Phase.REVEAL:
         draws = _draws(state)
         p = Fraction(1, len(draws))
         return tuple((a, p) for a in draws)
@@ -163,14 +165,14 @@ _CLAUSE = {
 
 def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``."""
-    phase = state.phase
+    phase = state.turn.phase
     if phase is Phase.OVER:
         return "TIKAL-TURN-4", "the game is over"
     mode = MODES[state.rules.mode]
     if phase in mode.phases:
         return mode.why_illegal(state, action)
     player = getattr(action, "player", None)
-    actor = CHANCE if phase in _CHANCE_PHASES else state.active
+    actor = CHANCE if phase in _CHANCE_PHASES else state.turn.active
     if type(player) is not int or player != actor:
         return "TIKAL-TURN-4", f"it is not {shown(player)}'s decision"
     if phase is Phase.ACTIONS:
@@ -246,17 +248,17 @@ def _why_bid(state: State, action: Bid | PassBid) -> tuple[str, str] | None:
     if isinstance(action, PassBid):
         return None
     amount, top = action.amount, bid_limit(state, action.player)
-    if state.high_bid < amount <= top:
+    if state.auction.high_bid < amount <= top:
         return None
-    if amount <= state.high_bid:
+    if amount <= state.auction.high_bid:
         return "TIKAL-AUCTION-3", f"{action} is not possible here"
     if state.rules.max_bid == "score":
-        score = state.scores[action.player]
+        score = state.expeditions.scores[action.player]
         return "TIKAL-AUCTION-3", f"{action} is more than your score ({score})"
     return (
         "TIKAL-AUCTION-3",
-        f"{action} would take your score ({state.scores[action.player]}) below the bound "
-        f"-{MAX_SCORE}",
+        f"{action} would take your score ({state.expeditions.scores[action.player]}) below "
+        f"the bound -{MAX_SCORE}",
     )
 
 
@@ -265,18 +267,18 @@ def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:
     cell, rot = action.cell, action.rotation
     if not (type(cell) is int and 0 <= cell < 40 and type(rot) is int and 0 <= rot < 6):
         return "TIKAL-PLACE-1", f"{shown_action(action)} does not name a cell and a turn 0-5"
-    if state.placed[cell] != EMPTY:
+    if state.jungle.placed[cell] != EMPTY:
         return "TIKAL-PLACE-1", f"{action}: that cell is already explored"
-    spots = placements(state.rules.manifest, state.placed, state.hand)
+    spots = placements(state.rules.manifest, state.jungle.placed, state.turn.hand)
     cells = {c for c, _ in spots}
     t = terrain(state.rules.manifest)
-    stones = t.oriented[state.hand][rot]
+    stones = t.oriented[state.turn.hand][rot]
     for c, r in spots:
-        if c == cell and t.oriented[state.hand][r] == stones:
+        if c == cell and t.oriented[state.turn.hand][r] == stones:
             return "TIKAL-PLACE-1", f"{action}: turn {rot} lies as turn {r}; write it as turn {r}"
     if cell in cells or (
-        t.tile_kinds[state.hand] is not Kind.VOLCANO
-        and any(state.placed[n] != EMPTY for n in NEIGHBOURS[cell])
+        t.tile_kinds[state.turn.hand] is not Kind.VOLCANO
+        and any(state.jungle.placed[n] != EMPTY for n in NEIGHBOURS[cell])
     ):
         return "TIKAL-PLACE-2", f"{action}: the tile must join an explored hex by stones"
     return "TIKAL-PLACE-1", f"{action}: the cell must touch an explored hex"

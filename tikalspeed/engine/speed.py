@@ -21,7 +21,7 @@ from ..model.state import State
 from .ap import ap_actions, can_act, cheapest, why_ap_illegal
 from .auction import Professional
 from .turns import finish, score_player, tiles_left
-from .work import Work
+from .work import Handler, Work
 
 __all__ = ["Speed"]
 
@@ -30,7 +30,7 @@ class Speed(Professional):
     """Tikal on Speed (``Rules()``, ``mode='speed'``)."""
 
     name = "speed"
-    phases = frozenset((Phase.TOKENS,))
+    phases = (Phase.TOKENS,)
 
     # ------------------------------------------------------------------ the contract
 
@@ -40,14 +40,17 @@ class Speed(Professional):
         w.set(tokens=(TOKENS,) * n, secured=(-1,) * n)
         super().start(w)
 
-    def apply(self, w: Work, action: Action) -> None:
-        if w.phase is Phase.TOKENS:
-            if type(action) is ChooseTokens:
-                self.choose(w, action)
-            else:
+    def handlers(self) -> dict[type, Handler]:
+        table = super().handlers()
+        end_turn = table[EndTurn]
+
+        def end_or_forfeit(w: Work, action: EndTurn) -> None:
+            if w.phase is Phase.TOKENS:  # SPEED-JUMP-8: stopping early
                 self.forfeit(w, action.player)
-            return
-        super().apply(w, action)
+            else:
+                end_turn(w, action)
+
+        return {**table, ChooseTokens: self.choose, EndTurn: end_or_forfeit}
 
     def actors(self, state: State) -> tuple[int, ...]:
         """SPEED-JUMP-1: every player in the Jump still to choose, at once and in secret."""
@@ -296,17 +299,29 @@ class Speed(Professional):
         self.start_round(w)
 
 
+_CHOICES = tuple(tuple(ChooseTokens(p, n) for n in range(MAX_TOKENS + 1)) for p in range(4))
+"""Shared ChooseTokens instances (actions are values): ``_CHOICES[player][count]``."""
+_STOPS = tuple(EndTurn(p) for p in range(4))
+_LAST_CHOICES: dict[int, tuple[State, tuple[Action, ...]]] = {}
+"""Per player, the state :func:`token_choices` answered last and its answer (listing
+the legal actions, then checking the one chosen, is the usual pattern)."""
+
+
 def token_choices(state: State, player: int) -> tuple[Action, ...]:
     """SPEED-JUMP-1/4: 1 to 5 tokens, no more than are left, and only as many as some
     action the player could take then can use; with ``Rules.forfeit``, stopping."""
+    last = _LAST_CHOICES.get(player)
+    if last is not None and last[0] is state:
+        return last[1]
     top = min(MAX_TOKENS, state.speed.tokens[player])
     low = cheapest(state, player, top)
-    out: list[Action] = (
-        [] if low is None else [ChooseTokens(player, n) for n in range(low, top + 1)]
-    )
+    mine = _CHOICES[player]
+    out: list[Action] = [] if low is None else list(mine[low : top + 1])
     if state.rules.forfeit:  # SPEED-JUMP-8
-        out.append(EndTurn(player))
-    return tuple(out)
+        out.append(_STOPS[player])
+    found = tuple(out)
+    _LAST_CHOICES[player] = (state, found)
+    return found
 
 
 def _everyone(w: Work) -> list[int]:

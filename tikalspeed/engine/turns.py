@@ -11,7 +11,21 @@ from __future__ import annotations
 
 from ..board.terrain import placements, terrain
 from ..board.tiles import Kind
-from ..model.actions import Action, APAction, DrawTile, EndTurn, FindTreasure, PlaceTile
+from ..model.actions import (
+    APAction,
+    BuildCamp,
+    CampMove,
+    DrawTile,
+    EndTurn,
+    Enter,
+    Exchange,
+    FindTreasure,
+    Guard,
+    Move,
+    PlaceTile,
+    TakeTreasure,
+    Uncover,
+)
 from ..model.events import (
     GameOver,
     Scored,
@@ -26,7 +40,7 @@ from ..model.events import (
 from ..model.records import AP_PER_TURN, EMPTY, Outcome, Phase, TurnKind
 from ..model.state import State
 from .ap import ap_actions, force, spend, why_ap_illegal
-from .work import Mode, Work
+from .work import Handler, Mode, Work
 
 __all__ = ["SET_SCORES", "Classic", "finish", "score_player", "take_from_stack", "tiles_left",
            "top_letter"]  # fmt: skip
@@ -48,21 +62,28 @@ class Classic(Mode):
         """TIKAL-SETUP-5: the first player starts."""
         self.begin_turn(w, TurnKind.NORMAL, 0)
 
-    def apply(self, w: Work, action: Action) -> None:
-        if type(action) is DrawTile:
-            take_from_stack(w, action.tile)
-            w.events.append(TileDrawn(w.active, terrain(w.rules.manifest).tile_ids[action.tile]))
-            self.take_tile(w, action.tile)
-        elif type(action) is FindTreasure:
-            self.find_treasure(w, action.kind)
-        elif type(action) is PlaceTile:
-            self.place_tile(w, action)
-        elif type(action) is EndTurn:
-            self.end_turn(w)
-        else:
-            spend(w, action)  # type: ignore[arg-type]
-            if w.phase is not Phase.TREASURE:  # a dig waits for its chance node
-                self.action_done(w)
+    def handlers(self) -> dict[type, Handler]:
+        table: dict[type, Handler] = {
+            DrawTile: self.draw_tile,
+            FindTreasure: lambda w, a: self.find_treasure(w, a.kind),
+            PlaceTile: self.place_tile,
+            EndTurn: lambda w, a: self.end_turn(w),
+        }
+        for kind in (Enter, CampMove, Move, Uncover, TakeTreasure, Exchange, BuildCamp, Guard):
+            table[kind] = self.ap_action
+        return table
+
+    def draw_tile(self, w: Work, action: DrawTile) -> None:
+        """TIKAL-DRAW-1: the drawn tile leaves its stack for the active player's hand."""
+        take_from_stack(w, action.tile)
+        w.events.append(TileDrawn(w.active, terrain(w.rules.manifest).tile_ids[action.tile]))
+        self.take_tile(w, action.tile)
+
+    def ap_action(self, w: Work, action: APAction) -> None:
+        """TIKAL-TURN-2: an action that spends points; a dig waits for its chance node."""
+        spend(w, action)
+        if w.phase is not Phase.TREASURE:
+            self.action_done(w)
 
     def ap_actions(self, state: State) -> tuple[APAction, ...]:
         return ap_actions(state)

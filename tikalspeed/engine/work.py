@@ -24,19 +24,31 @@ from ..model.events import Event
 from ..model.records import RECORD_OF, RECORDS, Phase
 from ..model.state import State
 
-__all__ = ["Mode", "Work"]
+__all__ = ["Handler", "Mode", "Work"]
 
 _STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
-_STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
-_ALL_STATE = operator.attrgetter(*_STATE_FIELDS)
-_RECORD_INDEX = {name: _STATE_INDEX[name] for name in RECORDS}
-_GETTERS: dict[str, Callable[[Any], tuple[Any, ...]]] = {
-    name: operator.attrgetter(*(f.name for f in attrs.fields(kind)))
+_SLOT_OF: dict[str, int] = {
+    f.name: _STATE_FIELDS.index(name) for name, kind in RECORDS.items() for f in attrs.fields(kind)
+}
+"""For every record field, the index of its record among the State's fields."""
+_RECORD_AT: dict[int, tuple[tuple[str, ...], Callable[[Any], Any], type]] = {
+    _STATE_FIELDS.index(name): (
+        tuple(f.name for f in attrs.fields(kind)),
+        operator.attrgetter(*(f.name for f in attrs.fields(kind))),
+        kind,
+    )
     for name, kind in RECORDS.items()
 }
-_FIELD_INDEX = {
-    f.name: i for kind in RECORDS.values() for i, f in enumerate(attrs.fields(kind))
+"""Per index of a record among the State's fields: its field names in order, a getter
+of its values in that order, and its class."""
+_TOP = -1
+_SLOT_OF.update(rules=_TOP, result=_TOP)
+_ALL_STATE = operator.attrgetter(*_STATE_FIELDS)
+_READ: dict[str, Callable[[State], Any]] = {
+    name: operator.attrgetter(f"{record}.{name}") for name, record in RECORD_OF.items()
 }
+_READ.update({name: operator.attrgetter(name) for name in _STATE_FIELDS})
+"""How :class:`Work` reads a field of the state it started from, by its own name."""
 
 
 class Work:
@@ -57,7 +69,7 @@ class Work:
         changes = self.changes  # a slot: found without coming back here
         if name in changes:
             return changes[name]
-        return getattr(self.state, name)
+        return _READ[name](self.state)
 
     def set(self, **fields: Any) -> None:
         """Change fields, by their own names."""
@@ -79,28 +91,29 @@ class Work:
 
     def freeze(self) -> State:
         """The new state: the changed records rebuilt, the others shared."""
-        if not self.changes:
+        changes = self.changes
+        if not changes:
             return self.state
-        state = self.state
-        values = list(_ALL_STATE(state))
-        fresh: dict[str, list[Any]] = {}
-        for name, value in self.changes.items():
-            record = RECORD_OF.get(name)
-            if record is None:  # rules or result
-                values[_STATE_INDEX[name]] = value
+        values = list(_ALL_STATE(self.state))
+        get = changes.get
+        for slot in {_SLOT_OF[name] for name in changes}:
+            if slot == _TOP:  # rules or result
+                for name in ("rules", "result"):
+                    if name in changes:
+                        values[_STATE_FIELDS.index(name)] = changes[name]
                 continue
-            row = fresh.get(record)
-            if row is None:
-                row = fresh[record] = list(_GETTERS[record](values[_RECORD_INDEX[record]]))
-            row[_FIELD_INDEX[name]] = value
-        for record, row in fresh.items():
-            values[_RECORD_INDEX[record]] = RECORDS[record](*row)
+            order, row, kind = _RECORD_AT[slot]
+            values[slot] = kind(*map(get, order, row(values[slot])))
         return State(*values)
 
     @property
     def now(self) -> State:
         """The state as changed so far (for read-only helpers that take a State)."""
         return self.freeze()
+
+
+Handler = Callable[[Work, Any], None]
+"""Applies one kind of legal action on a Work copy."""
 
 
 class Mode:
@@ -114,17 +127,25 @@ class Mode:
 
     name: ClassVar[str]
     """The ``Rules.mode`` this mode plays."""
-    phases: ClassVar[frozenset[Phase]] = frozenset()
+    phases: ClassVar[tuple[Phase, ...]] = ()
     """The phases only this mode has, whose decisions the mode itself lists, checks
-    and applies (:meth:`actors`, :meth:`legal_actions`, :meth:`why_illegal`)."""
+    and applies (:meth:`actors`, :meth:`legal_actions`, :meth:`why_illegal`). A tuple:
+    ``in`` finds an enum member by identity, without the enum's Python ``__hash__``."""
+
+    def __init__(self) -> None:
+        self._handlers = self.handlers()
 
     def start(self, w: Work) -> None:
         """Set up a new game on ``w`` (scores, the first turn or round)."""
         raise NotImplementedError
 
+    def handlers(self) -> dict[type, Handler]:
+        """What applies each kind of action: a mode over another adds to its table."""
+        raise NotImplementedError
+
     def apply(self, w: Work, action: Action) -> None:
         """Apply a legal ``action`` on ``w``, with its events."""
-        raise NotImplementedError
+        self._handlers[type(action)](w, action)
 
     def ap_actions(self, state: State) -> tuple[APAction, ...]:
         """Every legal action of the active player in the ACTIONS phase, in order."""

@@ -82,6 +82,10 @@ class Phase(enum.Enum):
     OVER = "over"
     """The game has ended."""
 
+    # Members are singletons compared by identity: hashed by identity too, in C,
+    # instead of Enum's ``hash(self._name_)`` in Python (phases key hot lookups).
+    __hash__ = object.__hash__
+
 
 class TurnKind(enum.Enum):
     """What a turn in the queue is for."""
@@ -100,6 +104,8 @@ class TurnKind(enum.Enum):
     """Speed, phase 3: one action for the tokens chosen in a Jump (SPEED-JUMP-3)."""
     BONUS = "bonus"
     """Speed: the volcano placer's bonus 10 AP after a scoring (SPEED-SCORE-2)."""
+
+    __hash__ = object.__hash__  # as Phase's
 
 
 @attrs.frozen

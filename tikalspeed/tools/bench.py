@@ -81,7 +81,7 @@ def random_game(rules: Rules = _DEFAULT_RULES, rng: random.Random | None = None)
     randrange = rng.randrange
     state = new_game(rules)
     count = 0
-    while state.phase is not Phase.OVER:
+    while state.turn.phase is not Phase.OVER:
         if actors(state) == (CHANCE,):
             action = sample_chance(state, rng)
         else:

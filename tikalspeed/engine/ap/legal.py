@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from itertools import compress
 from typing import Any
 
 from ...board.hexgrid import CELL_COUNT, CELLS
@@ -57,26 +58,28 @@ CLAUSES: dict[type, str] = {
 def entry_cells(state: State, player: int) -> tuple[int, ...]:
     """The base camp and the player's own camps (TIKAL-ENTER-1, TIKAL-CAMPMOVE-1)."""
     base = terrain(state.rules.manifest).base_camp
-    if player not in state.camps:
+    if player not in state.jungle.camps:
         return (base,)
-    return (base, *[c for c, owner in enumerate(state.camps) if owner == player])
+    return (base, *[c for c, owner in enumerate(state.jungle.camps) if owner == player])
 
 
 def force(state: State, player: int, cell: int) -> int:
     """The player's force on ``cell``: workers 1, leader 3 (TIKAL-GUARD-1, TIKAL-SCORE-3)."""
     strength = state.rules.manifest.components.leader_strength
-    return state.workers[player][cell] + (strength if state.leaders[player] == cell else 0)
+    ex = state.expeditions
+    return ex.workers[player][cell] + (strength if ex.leaders[player] == cell else 0)
 
 
 def pieces_on(state: State, player: int, cell: int) -> int:
     """How many of the player's pieces stand on ``cell``."""
-    return state.workers[player][cell] + (1 if state.leaders[player] == cell else 0)
+    ex = state.expeditions
+    return ex.workers[player][cell] + (1 if ex.leaders[player] == cell else 0)
 
 
 def next_level(state: State, cell: int) -> int | None:
     """The level tile the temple on ``cell`` would get next, or ``None`` (TIKAL-UNCOVER-2/4)."""
-    value = state.temples[cell]
-    levels = state.levels
+    value = state.jungle.temples[cell]
+    levels = state.jungle.levels
     for v in range(value + 1, len(levels)):
         if levels[v]:
             return v
@@ -88,10 +91,10 @@ def next_level(state: State, cell: int) -> int | None:
 def camp_site(state: State, cell: int) -> bool:
     """Whether a camp may stand on ``cell``: jungle, or a ruin emptied (TIKAL-CAMP-1)."""
     t = terrain(state.rules.manifest)
-    kind = t.kind(state.placed, cell)
+    kind = t.kind(state.jungle.placed, cell)
     if kind is Kind.JUNGLE:
         return True
-    return kind is Kind.TREASURE and state.ruins[cell] == 0  # TIKAL-TREASURE-4
+    return kind is Kind.TREASURE and state.jungle.ruins[cell] == 0  # TIKAL-TREASURE-4
 
 
 def _has_force_lead(state: State, player: int, cell: int) -> bool:
@@ -190,7 +193,7 @@ _camp = functools.cache(BuildCamp)
 
 def _exchangeable(state: State, player: int) -> list[Exchange]:
     out: list[Exchange] = []
-    held = state.held
+    held = state.expeditions.held
     mine = held[player]
     if not any(mine):
         return out
@@ -227,16 +230,17 @@ def ap_actions(state: State, can_end: bool = True) -> tuple[APAction, ...]:
 def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[APAction, ...]:
     """Every AP action player ``p`` could take with ``ap`` points in ``state``."""
     out: list[APAction] = [_end(p)] if can_end else []
-    workers = state.workers[p]
-    leader = state.leaders[p]
+    ex, jungle = state.expeditions, state.jungle
+    workers = ex.workers[p]
+    leader = ex.leaders[p]
     entries = entry_cells(state, p)
-    mine = [c for c, n in enumerate(workers) if n]
+    mine = list(compress(CELLS, workers))  # the cells with workers, in C
     if leader >= 0 and not workers[leader]:
         mine.append(leader)
         mine.sort()
     if ap >= 1:
         for c in entries:  # TIKAL-ENTER-1
-            if state.supply[p]:
+            if ex.supply[p]:
                 out.append(_enter(p, WORKER, c))
             if leader == SUPPLY:
                 out.append(_enter(p, LEADER, c))
@@ -247,7 +251,7 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
                         out.append(_hop(p, WORKER, a, b))
                     if leader == a:
                         out.append(_hop(p, LEADER, a, b))
-        manifest, placed = state.rules.manifest, state.placed
+        manifest, placed = state.rules.manifest, jungle.placed
         for c in mine:  # TIKAL-MOVE-1..3
             reach = distances(manifest, placed, c)
             if workers[c]:
@@ -257,22 +261,22 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
     if ap >= 2:
         for c in mine:  # TIKAL-UNCOVER-1..5
             if (
-                state.temples[c]
-                and state.guards[c] == EMPTY
+                jungle.temples[c]
+                and jungle.guards[c] == EMPTY
                 and _uncover_room(state, p, c)
                 and next_level(state, c) is not None
             ):
                 out.append(_uncover(p, c))
     if ap >= 3:
         for c in mine:  # TIKAL-TREASURE-1..2
-            if state.ruins[c] and _dig_room(state, p, c):
+            if jungle.ruins[c] and _dig_room(state, p, c):
                 out.append(_dig(p, c))
         out.extend(_exchangeable(state, p))  # TIKAL-EXCHANGE-1..2
     if ap >= 5:
         own_camps = len(entries) - 1
         if own_camps < state.rules.manifest.components.camps:  # TIKAL-CAMP-2
-            info = board_info(state.rules.manifest, state.placed)
-            camps, ruins, kinds = state.camps, state.ruins, info.kinds
+            info = board_info(state.rules.manifest, jungle.placed)
+            camps, ruins, kinds = jungle.camps, jungle.ruins, info.kinds
             anywhere = not state.rules.camp_needs_member
             for c in info.sites:  # jungle or treasure hexes
                 if (
@@ -281,10 +285,10 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
                     and (anywhere or workers[c] or leader == c)  # TIKAL-CAMP-3
                 ):
                     out.append(_camp(p, c))
-        guarded = state.guards.count(p)
+        guarded = jungle.guards.count(p)
         if guarded < state.rules.manifest.components.guards:  # TIKAL-GUARD-4
             for c in mine:
-                if state.temples[c] and state.guards[c] == EMPTY and _has_force_lead(state, p, c):
+                if jungle.temples[c] and jungle.guards[c] == EMPTY and _has_force_lead(state, p, c):
                     if workers[c]:
                         out.append(Guard(p, c, WORKER))
                     if leader == c:
@@ -301,7 +305,8 @@ def can_act(state: State, player: int, budget: int) -> bool:
 
 def _can_enter(state: State, player: int) -> bool:
     """A piece in the supply can always enter at the base camp for 1 AP (TIKAL-ENTER-1)."""
-    return bool(state.supply[player]) or state.leaders[player] == SUPPLY
+    ex = state.expeditions
+    return bool(ex.supply[player]) or ex.leaders[player] == SUPPLY
 
 
 def cheapest(state: State, player: int, budget: int) -> int | None:
@@ -309,9 +314,10 @@ def cheapest(state: State, player: int, budget: int) -> int | None:
     if budget >= 1 and _can_enter(state, player):
         return 1
     best: int | None = None
+    manifest, placed = state.rules.manifest, state.jungle.placed
     for action in actions_for(state, player, budget, False):
         if isinstance(action, Move):
-            cost = distances(state.rules.manifest, state.placed, action.origin)[action.destination]
+            cost = distances(manifest, placed, action.origin)[action.destination]
         else:
             cost = COSTS[type(action)]
         if best is None or cost < best:
@@ -323,4 +329,4 @@ def cheapest(state: State, player: int, budget: int) -> int | None:
 
 def move_cost(state: State, action: Move) -> int:
     """The AP a legal :class:`Move` costs: its cheapest path (TIKAL-MOVE-3)."""
-    return distances(state.rules.manifest, state.placed, action.origin)[action.destination]
+    return distances(state.rules.manifest, state.jungle.placed, action.origin)[action.destination]

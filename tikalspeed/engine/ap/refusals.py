@@ -36,8 +36,8 @@ def why_ap_illegal(state: State, action: APAction, can_end: bool = True) -> tupl
         return None
     kind = type(action)
     cost = COSTS.get(kind)
-    if cost is not None and cost > state.ap:
-        return "TIKAL-TURN-2", f"{action} costs {cost} AP, only {state.ap} left"
+    if cost is not None and cost > state.turn.ap:
+        return "TIKAL-TURN-2", f"{action} costs {cost} AP, only {state.turn.ap} left"
     return _diagnose(state, action) or (
         CLAUSES.get(kind, "TIKAL-TURN-4"),
         f"{action} is not possible here",
@@ -46,7 +46,7 @@ def why_ap_illegal(state: State, action: APAction, can_end: bool = True) -> tupl
 
 def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
     """The most specific clause an illegal AP action breaks (only called when illegal)."""
-    p = state.active
+    p = state.turn.active
     comps = state.rules.manifest.components
     cell = getattr(action, "cell", None)
     if cell is not None and not (type(cell) is int and 0 <= cell < CELL_COUNT):
@@ -54,18 +54,18 @@ def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
     here = f" on {CELL_NAMES[cell]}" if cell is not None else ""
     if isinstance(action, Uncover):
         assert cell is not None
-        if not state.temples[cell] or not pieces_on(state, p, cell):
+        if not state.jungle.temples[cell] or not pieces_on(state, p, cell):
             return "TIKAL-UNCOVER-1", f"{action}: you need a piece on a temple{here}"
-        if state.guards[cell] != EMPTY:
+        if state.jungle.guards[cell] != EMPTY:
             return "TIKAL-UNCOVER-5", f"{action}: the temple{here} is guarded"
-        if state.temples[cell] >= 10:
+        if state.jungle.temples[cell] >= 10:
             return "TIKAL-UNCOVER-2", f"{action}: the temple{here} is at its top, 10"
         if not _uncover_room(state, p, cell):
             return "TIKAL-UNCOVER-3", f"{action}: two levels a turn is the limit"
         return "TIKAL-UNCOVER-4", f"{action}: the next level tile is sold out"
     if isinstance(action, TakeTreasure):
         assert cell is not None
-        if not state.ruins[cell] or not pieces_on(state, p, cell):
+        if not state.jungle.ruins[cell] or not pieces_on(state, p, cell):
             return "TIKAL-TREASURE-1", f"{action}: you need a piece on a ruin with treasure"
         return "TIKAL-TREASURE-2", f"{action}: one piece per treasure, two a turn at most"
     if isinstance(action, Exchange):
@@ -76,16 +76,17 @@ def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
         assert cell is not None
         if not camp_site(state, cell):
             return "TIKAL-CAMP-1", f"{action}: a camp needs jungle or an emptied ruin"
-        if state.camps[cell] != EMPTY or (
-            p in state.camps and sum(1 for c in state.camps if c == p) >= comps.camps
+        if state.jungle.camps[cell] != EMPTY or (
+            p in state.jungle.camps and sum(1 for c in state.jungle.camps if c == p) >= comps.camps
         ):
             return "TIKAL-CAMP-2", f"{action}: one camp a hex, {comps.camps} per player"
         return "TIKAL-CAMP-3", f"{action}: you need a piece{here} to build a camp"
     if isinstance(action, Guard):
         assert cell is not None
-        if state.guards[cell] != EMPTY or sum(1 for g in state.guards if g == p) >= comps.guards:
+        guards = state.jungle.guards
+        if guards[cell] != EMPTY or sum(1 for g in guards if g == p) >= comps.guards:
             return "TIKAL-GUARD-4", f"{action}: one guard a temple, {comps.guards} per player"
-        if state.temples[cell] and pieces_on(state, p, cell):
+        if state.jungle.temples[cell] and pieces_on(state, p, cell):
             mine = force(state, p, cell)
             best = max(force(state, o, cell) for o in range(state.rules.players) if o != p)
             if mine == best:
@@ -103,16 +104,16 @@ def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     if type(piece) is not int:
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: it does not name a piece"
     if piece == WORKER:
-        present = state.workers[p][a] > 0
+        present = state.expeditions.workers[p][a] > 0
     elif piece == LEADER:
-        present = state.leaders[p] == a
+        present = state.expeditions.leaders[p] == a
     else:
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: it does not name a piece"
     if not present:
         return "TIKAL-MOVE-3", f"{action}: no such piece of yours on {CELL_NAMES[a]}"
-    cost = distances(state.rules.manifest, state.placed, a).get(b)
+    cost = distances(state.rules.manifest, state.jungle.placed, a).get(b)
     if cost is None or a == b:
         return "TIKAL-MOVE-2", f"{action}: no path of stones leads there"
-    if cost > state.ap:
-        return "TIKAL-TURN-2", f"{action} costs {cost} AP, only {state.ap} left"
+    if cost > state.turn.ap:
+        return "TIKAL-TURN-2", f"{action} costs {cost} AP, only {state.turn.ap} left"
     return None
