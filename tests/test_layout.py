@@ -10,6 +10,7 @@ import warnings
 
 import pytest
 
+import tikalspeed
 import tiki
 
 MOVED = {
@@ -26,6 +27,27 @@ MOVED = {
         "render": "tools.render",
         "rules": "model.rules",
         "state": "model.state",
+    },
+    "tikalspeed": {
+        "actions": "model.actions",
+        "apactions": "engine.ap",
+        "auction": "engine.auction",
+        "bench": "tools.bench",
+        "bots": "tools.bots",
+        "cli": "tools.cli",
+        "events": "model.events",
+        "flow": "engine.turns",
+        "hexgrid": "board.hexgrid",
+        "manifest": "board",
+        "notation": "text.notation",
+        "record": "text.record",
+        "render": "tools.render",
+        "rules": "model.rules",
+        "speed": "engine.speed",
+        "state": "model.state",
+        "terrain": "board.terrain",
+        "tiles": "board.tiles",
+        "work": "engine.work",
     },
 }
 """Per package: each module's name before the layers (0.1) and the module it became."""
@@ -70,7 +92,45 @@ def test_board_and_engine_keep_their_names() -> None:
     assert tiki.engine.step is tiki.step and tiki.engine.legal_actions is tiki.legal_actions
 
 
-@pytest.mark.parametrize("pkg", [tiki])
+def test_tikalspeed_old_imports_of_public_names_work() -> None:
+    """What 0.1 users imported from the modules that moved still imports from there."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from tikalspeed.manifest import Manifest, load_manifest
+        from tikalspeed.notation import from_text, parse_action, to_text
+        from tikalspeed.speed import MAX_TOKENS, TOKENS
+        from tikalspeed.state import CHANCE, Phase, State
+
+        from tikalspeed.engine import legal_actions, step
+
+    assert (legal_actions, step) == (tikalspeed.legal_actions, tikalspeed.step)
+    assert (Manifest, load_manifest) == (tikalspeed.Manifest, tikalspeed.load_manifest)
+    assert (from_text, parse_action, to_text) == (
+        tikalspeed.from_text,
+        tikalspeed.parse_action,
+        tikalspeed.to_text,
+    )
+    assert (TOKENS, MAX_TOKENS, CHANCE, Phase, State) == (
+        10,
+        5,
+        tikalspeed.CHANCE,
+        tikalspeed.Phase,
+        tikalspeed.State,
+    )
+
+
+def test_a_state_reads_flat_as_before() -> None:
+    """A State is five records now; every field still reads by its 0.1 name."""
+    s = tikalspeed.new_game(tikalspeed.Rules(mode="professional", players=3))
+    assert s.scores == s.expeditions.scores == (20, 20, 20)
+    assert s.phase is s.turn.phase and s.placed is s.jungle.placed
+    assert s.round_opener == s.auction.round_opener and s.tokens == s.speed.tokens == ()
+    assert s.replace(ap=3).turn.ap == 3 and s.replace(ap=3).jungle is s.jungle
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        s.replace(colour=1)
+
+
+@pytest.mark.parametrize("pkg", [tiki, tikalspeed])
 def test_every_public_name_is_importable(pkg: object) -> None:
     for name in pkg.__all__:  # type: ignore[attr-defined]
         assert getattr(pkg, name) is not None

@@ -1,13 +1,17 @@
 """Tikal on Speed, with base Tikal and the professional (auction) game.
 
 Tikal on Speed (``Rules()``, i.e. ``mode='speed'``: rounds of a tile auction, a
-placement phase and secret-token Jumps, :mod:`tikalspeed.speed`), the base game
+placement phase and secret-token Jumps, :mod:`tikalspeed.engine.speed`), the base game
 (``Rules(mode='classic')``) and the professional auction game
 (``Rules(mode='professional')``) for 2–4 players, with the same contract as
-:mod:`tiki` (``design/contract.md``). The tiles and board are data: a checked
-manifest (:mod:`tikalspeed.manifest`, default in ``tikalspeed/data/manifest.json``)
-over the board geometry of :mod:`tikalspeed.hexgrid`. The rules are in
-``specs/tikal.md``, clause by clause.
+:mod:`tiki` (``docs/contract.md``). The tiles and board are data: a checked
+manifest (:mod:`tikalspeed.board.manifest`, default in ``tikalspeed/data/manifest.json``)
+over the board geometry of :mod:`tikalspeed.board.hexgrid`. The rules are in
+``specs/tikal.md``, clause by clause. The package is built in layers, each leaning only
+on those below (``docs/architecture.md``): :mod:`tikalspeed.board`,
+:mod:`tikalspeed.model`, :mod:`tikalspeed.engine`, :mod:`tikalspeed.text` and
+:mod:`tikalspeed.tools`, on the ground floor of :mod:`tikalspeed.errors` and
+:mod:`tikalspeed.bounds`.
 
 >>> import tikalspeed
 >>> manifest = tikalspeed.load_manifest()
@@ -290,7 +294,7 @@ _MOVED = {
     "tikalspeed.work": "tikalspeed.engine.work",
 }
 """Modules that moved into the layers in 0.2, by their old names: the old import
-still works (it is the new module, or for ``tikalspeed.manifest`` the board package
+still works (it is the new module, or for ``tikalspeed.board.manifest`` the board package
 that holds all it held) and warns (``DeprecationWarning``). The turn machinery of
 ``flow``, ``auction``, ``speed`` and ``work`` became the methods of the game modes."""
 

@@ -1,4 +1,4 @@
-"""``python -m tikalspeed``: the same as the ``tikalspeed`` command (see :mod:`tikalspeed.cli`)."""
+"""``python -m tikalspeed``: the ``tikalspeed`` command (:mod:`tikalspeed.tools.cli`)."""
 
 from __future__ import annotations
 

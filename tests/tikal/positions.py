@@ -22,10 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tikalspeed.events import Event
-from tikalspeed.state import SUPPLY
-from tikalspeed.tiles import Kind
-
 from tikalspeed import (
     TREASURE_NAMES,
     Action,
@@ -39,6 +35,9 @@ from tikalspeed import (
     new_game,
     step,
 )
+from tikalspeed.board.tiles import Kind
+from tikalspeed.model.events import Event
+from tikalspeed.model.state import SUPPLY
 
 LETTERS = "ABCDEFG"
 

@@ -25,7 +25,7 @@ from tikalspeed import (
     step,
 )
 from tikalspeed.bounds import MAX_SCORE
-from tikalspeed.events import AuctionOpened, AuctionWon, Scored, TurnBegan, VolcanoSetAside
+from tikalspeed.model.events import AuctionOpened, AuctionWon, Scored, TurnBegan, VolcanoSetAside
 
 
 def pro(players: int = 3, **rules: object) -> State:

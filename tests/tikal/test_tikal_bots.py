@@ -1,4 +1,4 @@
-"""Bots (tikalspeed.bots): they only ever play legal actions, of every decision kind, in
+"""Bots (tikalspeed.tools.bots): they only ever play legal actions, of every decision kind, in
 both modes and for 2-4 players; the greedy bot plays better than chance."""
 
 from __future__ import annotations
@@ -8,17 +8,6 @@ from collections import Counter
 
 import pytest
 from positions import acting, game, levels, pieces, temple, tiles, treasures
-from tikalspeed.actions import Action, ChooseTokens, EndTurn, Move
-from tikalspeed.bots import (
-    Bot,
-    GreedyBot,
-    RandomBot,
-    evaluate,
-    final_state,
-    play_game,
-    scoring_now,
-)
-from tikalspeed.events import PointsLost
 
 from tikalspeed import (
     CHANCE,
@@ -35,6 +24,17 @@ from tikalspeed import (
     legal_actions,
     new_game,
     observe,
+)
+from tikalspeed.model.actions import Action, ChooseTokens, EndTurn, Move
+from tikalspeed.model.events import PointsLost
+from tikalspeed.tools.bots import (
+    Bot,
+    GreedyBot,
+    RandomBot,
+    evaluate,
+    final_state,
+    play_game,
+    scoring_now,
 )
 
 

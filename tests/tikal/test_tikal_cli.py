@@ -1,4 +1,4 @@
-"""The ``tikalspeed`` command line (tikalspeed.cli): play, show, replay and bench, driven
+"""The ``tikalspeed`` command line (tikalspeed.tools.cli): play, show, replay and bench, driven
 through ``main(argv)``; bad input gives a one-line error and exit status 2, never a
 traceback."""
 
@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from tikalspeed import Phase, Rules, State, legal_actions, new_game
-from tikalspeed.actions import Action
-from tikalspeed.bench import peak_memory_mb, playouts, random_game, run
-from tikalspeed.bots import GreedyBot, RandomBot, play_game
-from tikalspeed.cli import main, parse_rules
-from tikalspeed.notation import to_text
-from tikalspeed.render import render
+from tikalspeed.model.actions import Action
+from tikalspeed.text.notation import to_text
+from tikalspeed.tools.bench import peak_memory_mb, playouts, random_game, run
+from tikalspeed.tools.bots import GreedyBot, RandomBot, play_game
+from tikalspeed.tools.cli import main, parse_rules
+from tikalspeed.tools.render import render
 
 RESULT_LINE = re.compile(
     r"^result: (P[1-4] wins|P[1-4]( and P[1-4])+ share the win) by final-scoring "

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tikalspeed import hexgrid as h
-from tikalspeed.manifest import load_manifest
-from tikalspeed.tiles import Kind
+from tikalspeed.board import hexgrid as h
+from tikalspeed.board import load_manifest
+from tikalspeed.board.tiles import Kind
 
 cells = st.sampled_from(h.CELLS)
 directions = st.sampled_from(h.DIRECTIONS)

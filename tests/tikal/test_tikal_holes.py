@@ -396,8 +396,7 @@ def test_scorings_left_never_grows_and_drops_at_each_scoring() -> None:
     scorings still to come starts at 4 (TIKAL-SCORE-1, SPEED-SCORE-1, TIKAL-END-1,
     SPEED-END-1), never grows, and drops by one at each of the player's scorings
     (``Scored`` events), in random games of every mode."""
-    from tikalspeed.events import Scored
-
+    from tikalspeed.model.events import Scored
     from tikalspeed.text._checkturn import scorings_left
 
     for mode, n in CONFIGS:
@@ -416,7 +415,7 @@ def test_any_bid_is_never_lower_than_score_bid() -> None:
     holding 120 could bid 110 by default but not under the option meant to lift the
     limit. Now 'any' bounds a bid only by the score bound: the bidder's score may fall
     to -999, never lower; so the highest bid is the score plus 999, at most 1998."""
-    from tikalspeed.auction import bid_limit
+    from tikalspeed.engine.auction import bid_limit
 
     for max_bid in ("score", "any"):
         s = pro_bid_state(max_bid=max_bid).replace(scores=(120, 20))
@@ -628,7 +627,7 @@ def test_command_line_numbers_are_bounded(
     nan`` or ``inf`` made ``tikalspeed bench`` run for ever, and a ``--seed`` above 128 bits
     crashed ``play --record`` with a traceback (a record's seed is bounded). Each is now a
     one-line usage error, exit status 2 (TIKAL-DRAW-1: the seed fixes the chance nodes)."""
-    from tikalspeed.cli import main
+    from tikalspeed.tools.cli import main
 
     record = f"{tmp_path}/game.txt"
     for argv in (

@@ -12,6 +12,17 @@ from typing import Any
 import attrs
 import pytest
 from tikal_strategies import playout, variant_manifest
+from tikalspeed.jsonio import (
+    action_from_json,
+    action_to_json,
+    dumps,
+    loads,
+    record_from_json,
+    record_to_json,
+    rules_to_json,
+    state_from_json,
+    state_to_json,
+)
 
 import tikalspeed
 from tikalspeed import (
@@ -25,17 +36,6 @@ from tikalspeed import (
     jsonio,
     new_game,
     parse_action,
-)
-from tikalspeed.jsonio import (
-    action_from_json,
-    action_to_json,
-    dumps,
-    loads,
-    record_from_json,
-    record_to_json,
-    rules_to_json,
-    state_from_json,
-    state_to_json,
 )
 
 TWO = Rules(mode="classic", players=2)

@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from tikalspeed import IllegalActionError, ManifestError, NotationError
-from tikalspeed.hexgrid import A1, B2
-from tikalspeed.manifest import (
+from tikalspeed.board import (
     Board,
     Components,
     Manifest,
@@ -24,7 +23,8 @@ from tikalspeed.manifest import (
     load_manifest,
     manifest_to_json,
 )
-from tikalspeed.tiles import Kind, Tile
+from tikalspeed.board.hexgrid import A1, B2
+from tikalspeed.board.tiles import Kind, Tile
 
 DEFAULT = manifest_to_json(load_manifest())
 Json = dict[str, Any]

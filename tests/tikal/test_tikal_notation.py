@@ -30,7 +30,7 @@ from tikalspeed import (
     rules_to_text,
     to_text,
 )
-from tikalspeed.state import GUARDING, REMOVED, SUPPLY
+from tikalspeed.model.state import GUARDING, REMOVED, SUPPLY
 
 TWO = " rules:mode=classic;players=2"
 """The rules field of a 2-player base game (the default mode is 'speed')."""

@@ -29,7 +29,7 @@ from tikalspeed import (
     State,
     Uncover,
 )
-from tikalspeed.events import (
+from tikalspeed.model.events import (
     ActionTaken,
     AuctionWon,
     Scored,
@@ -273,7 +273,7 @@ def test_text_and_json_round_trip_and_records_replay(game: Game) -> None:
         assert tikalspeed.jsonio.loads(tikalspeed.jsonio.dumps(a)) == a
     record = tikalspeed.Record.from_actions(actions, rules=rules)
     final = game.final.result
-    assert record.result == ("*" if final is None else tikalspeed.record.result_of(game.final))
+    assert record.result == ("*" if final is None else tikalspeed.text.record.result_of(game.final))
     assert tikalspeed.replay(record) == states
     assert tikalspeed.read_record(tikalspeed.write_record(record), rules=rules) == record
     assert tikalspeed.jsonio.loads(tikalspeed.jsonio.dumps(record)) == record

@@ -18,7 +18,7 @@ from tikal_strategies import SOME, Game, games
 
 import tikalspeed
 from tikalspeed import Move, Phase, TurnKind
-from tikalspeed.events import (
+from tikalspeed.model.events import (
     ActionTaken,
     AuctionOpened,
     AuctionWon,

@@ -1,4 +1,4 @@
-"""The terminal drawing (tikalspeed.render): it shows exactly what the state holds.
+"""The terminal drawing (tikalspeed.tools.render): it shows exactly what the state holds.
 
 Each test reads the drawing back by a hand-written description of the layout (below)
 and compares it with the state it was drawn from, over every state of a few seeded
@@ -15,12 +15,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from tikalspeed.bots import RandomBot, play_game
-from tikalspeed.hexgrid import NE, SE, STEP, N, S
-from tikalspeed.render import render, render_board, render_status
-from tikalspeed.state import EMPTY
-from tikalspeed.terrain import border_cost, terrain
-from tikalspeed.tiles import Kind
 
 from tikalspeed import (
     TREASURE_NAMES,
@@ -33,6 +27,12 @@ from tikalspeed import (
     new_game,
     observe,
 )
+from tikalspeed.board.hexgrid import NE, SE, STEP, N, S
+from tikalspeed.board.terrain import border_cost, terrain
+from tikalspeed.board.tiles import Kind
+from tikalspeed.model.state import EMPTY
+from tikalspeed.tools.bots import RandomBot, play_game
+from tikalspeed.tools.render import render, render_board, render_status
 
 BOARD_LINES = 25  # letters, 23 lines of boxes, letters
 

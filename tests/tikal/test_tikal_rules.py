@@ -63,14 +63,14 @@ from tikalspeed import (
     is_legal,
     step,
 )
-from tikalspeed.events import (
+from tikalspeed.model.events import (
     ActionTaken,
     TileDrawn,
     TilePlaced,
     TurnBegan,
     TurnEnded,
 )
-from tikalspeed.state import SUPPLY
+from tikalspeed.model.state import SUPPLY
 
 
 def refused(state: State, action: object, clause: str) -> None:

@@ -29,9 +29,6 @@ from typing import Any
 
 import positions as pos
 import pytest
-from tikalspeed.events import Event
-from tikalspeed.notation import parse_action
-from tikalspeed.state import GUARDING, REMOVED, SUPPLY
 
 from tikalspeed import (
     CHANCE,
@@ -48,6 +45,9 @@ from tikalspeed import (
     legal_actions,
     step,
 )
+from tikalspeed.model.events import Event
+from tikalspeed.model.state import GUARDING, REMOVED, SUPPLY
+from tikalspeed.text.notation import parse_action
 
 SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "tikal"
 SCENARIOS = sorted(SCENARIO_DIR.glob("*.toml"))

@@ -38,7 +38,7 @@ from tikalspeed import (
     outcome,
     step,
 )
-from tikalspeed.events import (
+from tikalspeed.model.events import (
     GameOver,
     PiecesRemoved,
     Scored,
@@ -46,7 +46,7 @@ from tikalspeed.events import (
     TurnBegan,
     VolcanoSetAside,
 )
-from tikalspeed.state import GUARDING, REMOVED
+from tikalspeed.model.state import GUARDING, REMOVED
 
 
 def accounted(s: State, player: int) -> int:

@@ -28,16 +28,6 @@ from positions import (
     tokens,
     treasures,
 )
-from tikalspeed.actions import ChooseTokens
-from tikalspeed.events import (
-    ActionTaken,
-    Event,
-    GameOver,
-    PointsLost,
-    TileSecured,
-    TokensReturned,
-    TokensRevealed,
-)
 
 from tikalspeed import (
     CHANCE,
@@ -56,6 +46,16 @@ from tikalspeed import (
     step,
 )
 from tikalspeed.engine import why_illegal
+from tikalspeed.model.actions import ChooseTokens
+from tikalspeed.model.events import (
+    ActionTaken,
+    Event,
+    GameOver,
+    PointsLost,
+    TileSecured,
+    TokensReturned,
+    TokensRevealed,
+)
 
 
 def run(state: State, until: set[Phase] | None = None) -> tuple[State, list[Event]]:

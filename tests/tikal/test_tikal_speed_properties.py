@@ -13,9 +13,6 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 from tikal_strategies import SOME, Game, manifests, playout, seeds
-from tikalspeed.actions import ChooseTokens
-from tikalspeed.events import PointsLost, TokensReturned, TokensRevealed
-from tikalspeed.terrain import terrain
 
 from tikalspeed import (
     ActionTaken,
@@ -29,6 +26,9 @@ from tikalspeed import (
     observe,
     outcome,
 )
+from tikalspeed.board.terrain import terrain
+from tikalspeed.model.actions import ChooseTokens
+from tikalspeed.model.events import PointsLost, TokensReturned, TokensRevealed
 
 SUPPLY, REMOVED, GUARDING = -1, -2, -3
 

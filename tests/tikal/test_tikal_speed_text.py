@@ -28,8 +28,8 @@ from tikalspeed import (
     to_text,
     write_record,
 )
-from tikalspeed.actions import ChooseTokens  # not yet exported by tikalspeed/__init__.py
-from tikalspeed.record import action_token
+from tikalspeed.model.actions import ChooseTokens  # not yet exported by tikalspeed/__init__.py
+from tikalspeed.text.record import action_token
 
 SPEED_GAMES = [
     (Rules(mode="speed", players=2), 11),
@@ -181,7 +181,7 @@ def test_speed_field_errors_outside_a_jump(games: Any, part: int, value: str, me
     (SPEED-AUCTION-2), a secured tile nowhere else; the error points into the field."""
     _, _, states, _ = games[2]
     s = next(x for x in states if x.phase is Phase.BID and x.round_order)
-    shown = tikalspeed.terrain.terrain(s.rules.manifest).tile_ids[s.display[0]]
+    shown = tikalspeed.board.terrain.terrain(s.rules.manifest).tile_ids[s.display[0]]
     text = _edit(s, part, value.replace("<on display>", shown))
     fields, index = _speed_parts(text)
     with pytest.raises(NotationError, match=message) as e:

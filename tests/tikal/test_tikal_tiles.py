@@ -17,14 +17,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tikalspeed import hexgrid
-from tikalspeed.manifest import (
+from tikalspeed.board import (
     Components,
     Manifest,
     load_manifest,
     manifest_from_json,
     manifest_to_json,
 )
-from tikalspeed.tiles import LETTERS, Kind, Stones, Tile, distinct_rotations, rotate
+from tikalspeed.board.tiles import LETTERS, Kind, Stones, Tile, distinct_rotations, rotate
 
 # tikal-tiles.md §2.2: id, type, value/masks, N, NE, SE, S, SW, NW, pattern
 TABLE_2_2 = """

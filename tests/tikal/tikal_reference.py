@@ -42,8 +42,8 @@ from tikalspeed import (
     Uncover,
 )
 from tikalspeed import apply as engine_apply
+from tikalspeed.board.hexgrid import STEP
 from tikalspeed.bounds import MAX_SCORE
-from tikalspeed.hexgrid import STEP
 
 EMPTY, PRINTED = -1, -2  # State.placed codes (documented on State.placed)
 SUPPLY = -1  # State.leaders: the leader has not entered yet

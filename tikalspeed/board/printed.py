@@ -82,7 +82,7 @@ _PRINTED_SET = Counter({Kind.BASE_CAMP: 1, Kind.TEMPLE: 2, Kind.JUNGLE: 1})
 class Board:
     """The printed board: its grid and its four printed hexes (TIKAL-BOARD-1..5).
 
-    The grid itself is :mod:`tikalspeed.hexgrid`'s; ``columns`` and ``rows`` state it
+    The grid itself is :mod:`tikalspeed.board.hexgrid`'s; ``columns`` and ``rows`` state it
     in the manifest and must match it.
     """
 

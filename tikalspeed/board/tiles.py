@@ -1,11 +1,11 @@
 """The terrain tiles, as data: their kinds, stones and rotations.
 
 Stones are listed per edge in the order ``N, NE, SE, S, SW, NW`` (clockwise, as the
-directions of :mod:`tikalspeed.hexgrid`). A tile's ``stones`` are as printed, in its
+directions of :mod:`tikalspeed.board.hexgrid`). A tile's ``stones`` are as printed, in its
 *home* orientation; turning it clockwise by ``turns`` sixths of a full turn carries the
 stones of edge ``i`` to edge ``(i + turns) % 6`` (TIKAL-TILE-6). The board, the printed
 hexes, the component counts and the manifest that gathers them are in
-:mod:`tikalspeed.manifest`.
+:mod:`tikalspeed.board.manifest`.
 """
 
 from __future__ import annotations

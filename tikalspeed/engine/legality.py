@@ -244,7 +244,7 @@ def _token(state: State, action: object) -> str:
 
 def _why_bid(state: State, action: Bid | PassBid) -> tuple[str, str] | None:
     """TIKAL-AUCTION-3: a pass, or a bid above the high bid and within the bidder's
-    limit (:func:`~tikalspeed.auction.bid_limit`); the fields are already checked."""
+    limit (:func:`~tikalspeed.engine.auction.bid_limit`); the fields are already checked."""
     if isinstance(action, PassBid):
         return None
     amount, top = action.amount, bid_limit(state, action.player)

@@ -2,7 +2,7 @@
 
 Pieces are ``WORKER`` (0) and ``LEADER`` (1); treasure kinds are ints 0–7 named
 ``A`` … ``H``; players are ints 0–3 named ``P1`` … ``P4``; cells are named like
-``d3`` (:mod:`tikalspeed.hexgrid`). Every action has a one-token notation
+``d3`` (:mod:`tikalspeed.board.hexgrid`). Every action has a one-token notation
 (``str(action)``), read back by :func:`tikalspeed.parse_action`:
 
 ======================  =====================  ===========================================

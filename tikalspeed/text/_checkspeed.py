@@ -1,5 +1,5 @@
 """Consistency of the Speed fields of a state read from text or JSON (part of
-:func:`tikalspeed._check.check_state`): tokens, the Jump's choices and order, the
+:func:`tikalspeed.text.check.check_state`): tokens, the Jump's choices and order, the
 Round Order, the secured tiles and the volcano placers (clauses ``SPEED-…``)."""
 
 from __future__ import annotations

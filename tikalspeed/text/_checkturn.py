@@ -1,5 +1,5 @@
 """The turn, the queue, the auction and the result of a state read from text or JSON
-(the part of :func:`tikalspeed._check.check_state` about whose turn it is)."""
+(the part of :func:`tikalspeed.text.check.check_state` about whose turn it is)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""JSON for rules and states (re-exported by :mod:`tikalspeed.jsonio`)."""
+"""JSON for rules and states (re-exported by :mod:`tikalspeed.text.jsonio`)."""
 
 from __future__ import annotations
 

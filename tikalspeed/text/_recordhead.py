@@ -1,5 +1,5 @@
 """The header block of a record: writing checks, reading, and the setup it gives
-(re-exported by :mod:`tikalspeed.record`)."""
+(re-exported by :mod:`tikalspeed.text.record`)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ The field is ``speed:<tokens>/<chosen>/<jumpers>/<jump order>/<round order>/<sec
 order; ``-`` is an empty tuple.
 
 >>> from tikalspeed import new_game, Rules
->>> from tikalspeed.terrain import terrain
+>>> from tikalspeed.board.terrain import terrain
 >>> s = new_game(Rules(mode="speed", players=3), seed=1)
 >>> speed_text(s, terrain(s.rules.manifest))
 'speed:10,10,10/-/-/-/-/-,-,-/-'

@@ -1,7 +1,7 @@
 """Consistency of a state read from text or JSON: can a game reach it?
 
 :func:`check_state` is shared by :func:`tikalspeed.from_text` and
-:func:`tikalspeed.jsonio.state_from_json`. It assumes every field has its shape (the
+:func:`tikalspeed.text.jsonio.state_from_json`. It assumes every field has its shape (the
 readers build them so) and raises :class:`StateFault` naming the :class:`~tikalspeed.State`
 field at fault, and the cell or player if one is to blame; each reader turns that into
 a :class:`~tikalspeed.NotationError` at its own kind of position. Every check holds

@@ -1,5 +1,5 @@
 """The position string: :func:`to_text` and :func:`from_text` (re-exported by
-:mod:`tikalspeed.notation`); the board field lives in :mod:`tikalspeed._boardtext`."""
+:mod:`tikalspeed.text.notation`); the board field lives in :mod:`tikalspeed._boardtext`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How the bots value a position (:mod:`tikalspeed.bots`): the points a scoring would
+"""How the bots value a position (:mod:`tikalspeed.tools.bots`): the points a scoring would
 give now, weighted by the scorings left, plus small positional hints."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Speed lines of the status block (:mod:`tikalspeed.render`): the phase of the
+"""The Speed lines of the status block (:mod:`tikalspeed.tools.render`): the phase of the
 round, the Round Order, the tiles secured, the tokens in hand, the running Jump and
 the volcano placers.
 

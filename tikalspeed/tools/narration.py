@@ -1,4 +1,4 @@
-"""How ``tikalspeed play`` and ``tikalspeed replay`` tell a game (:mod:`tikalspeed.cli`).
+"""How ``tikalspeed play`` and ``tikalspeed replay`` tell a game (:mod:`tikalspeed.tools.cli`).
 
 Classic and professional games: every action with its events, the board drawn as a
 turn's action points begin and at the end. Speed games are told round by round: a

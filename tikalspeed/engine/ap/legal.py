@@ -162,7 +162,7 @@ def _moves_from(
     reach: dict[int, int], origin: int, ap: int, player: int, piece: int
 ) -> tuple[Move, ...]:
     """Every Move of that piece from ``origin`` within ``ap`` (TIKAL-MOVE-1..3), given
-    the ``reach`` of :func:`~tikalspeed.terrain.distances` (in order of cost).
+    the ``reach`` of :func:`~tikalspeed.board.terrain.distances` (in order of cost).
 
     The moves from one origin are built once per reach (shared while a new tile changes
     nothing within reach) and sliced by the AP left.
