@@ -14,17 +14,22 @@ True
 >>> report.findings
 ()
 
-The pieces, each independent of the game except the last two:
+The pieces; the first three know nothing of Tiki, so the same shape serves another
+game (``tikalspeed``) with only the last three rewritten:
 
-- :func:`mutate_text` and :func:`mutate_json`: game-agnostic mutations of a text and
-  of a JSON value (character edits, token and field swaps between inputs, huge
-  numbers, wrong JSON kinds, deep nesting, truncation, duplication, control and
-  non-ASCII characters).
-- :class:`Reader`: one reader of the library, with how it gets its inputs from the
-  corpus, how it reads one, and how it checks what it read (:data:`READERS`).
-- :func:`build_corpus`: real inputs, from seeded random games under several rulesets.
-- :func:`make_input`, :func:`judge` and :func:`run`: draw the ``index``-th input of a
-  reader (reproducible from ``(seed, reader, index)`` alone), classify it, and count.
+- :func:`mutate_text` and :func:`mutate_json`: mutations of a text and of a JSON value
+  (character edits, token and field swaps between inputs, huge numbers, wrong JSON
+  kinds, deep nesting, truncation, duplication, control and non-ASCII characters).
+- :class:`Reader`: one reader as the fuzzer drives it: how it draws a real input from
+  the corpus, mutates it, reads it and checks what it read.
+- :func:`make_input`, :func:`judge` and :func:`run`, with :class:`Report`: draw the
+  ``index``-th input of a reader (reproducible from ``(seed, reader, index)`` alone),
+  classify it (refused, accepted, or a finding of some kind), count and keep findings.
+- :func:`build_corpus` (a :class:`Corpus`): real inputs, from seeded random games under
+  :data:`RULESETS`.
+- :func:`mutate_state`: a state with a field changed within its range, written out, to
+  probe the consistency check and the engine behind it.
+- The checks (read back as text and JSON, play on) and the table :data:`READERS`.
 """
 
 from __future__ import annotations
@@ -71,6 +76,7 @@ __all__ = [
     "judge",
     "make_input",
     "mutate_json",
+    "mutate_state",
     "mutate_text",
     "run",
 ]
