@@ -139,3 +139,17 @@ def test_every_public_name_is_importable(pkg: object) -> None:
 def test_errors_show_their_public_name() -> None:
     assert tiki.IllegalActionError.__module__ == "tiki"
     assert tiki.NotationError.__module__ == "tiki"
+
+
+def test_every_module_fits_in_a_head() -> None:
+    """No module of either package is much over 400 lines (docs/architecture.md)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    long = {
+        str(p.relative_to(root)): n
+        for pkg in ("tiki", "tikalspeed")
+        for p in sorted((root / pkg).rglob("*.py"))
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450
+    }
+    assert not long, f"modules over 450 lines: {long}"

@@ -11,23 +11,22 @@ import argparse
 import os
 import platform
 import random
-import re
 import sys
-import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from ..bounds import MAX_DIGITS, MAX_SEED, shown
-from ..engine import legal_actions, new_game, step, why_illegal
-from ..errors import IllegalActionError, NotationError
-from ..model.actions import Action, ChooseTokens, player_name
+from ..engine import new_game, step
+from ..errors import NotationError
+from ..model.actions import Action, player_name
 from ..model.rules import MODES, Rules
-from ..model.state import CHANCE, Phase, State
-from ..text.notation import from_text, parse_action, rules_from_text, rules_to_text
+from ..model.state import State
+from ..text.notation import from_text, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import bench
+from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
 from .narration import Narrator
 from .render import render
@@ -35,38 +34,18 @@ from .render import render
 __all__ = ["main", "parse_rules"]
 
 _BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"greedy": GreedyBot, "random": RandomBot}
-_QUIT = ("quit", "exit", "q")
-_HELP = ("?", "help")
 _CHANCE_OFFSET = 100
 """Chance after the start is drawn from ``random.Random(seed + _CHANCE_OFFSET)``."""
 DEFAULT_MODE = "speed"
 """The mode of ``tikalspeed play`` and ``tikalspeed bench`` without ``--mode``."""
-_TOKEN_CHOICE = re.compile(r"tokens:([0-9]{1,3})")  # longer numbers go to parse_action
 MAX_SECONDS = 86_400.0
 """The longest ``tikalspeed bench --seconds`` (a day): a measurement needs seconds."""
 MAX_PLIES = 1_000_000
 """The largest ``--max-plies``: a whole game takes fewer than 2,000 actions."""
-_HUMAN_HELP = (
-    "Type an action token (place:d3:2, enter:w:a1, move:l:b2:d3, uncover:b1, dig:c2, "
-    "camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
-    "actions, "
-    "'board' to redraw, 'quit' to stop.\n"
-    "Board: T5 temple worth 5 (G2: guarded by P2), R3 ruin with 3 treasures, J jungle, "
-    "C1 camp of P1, '.' unexplored; 2:3L = P2's 3 workers and leader; a digit on a border "
-    "is its crossing cost in AP."
-)
 
 
 class _UsageError(Exception):
     """Bad input from the user: reported in one line, exit status 2."""
-
-
-class _Quit(Exception):
-    """The human left the game (quit or end of input)."""
-
-    def __init__(self, player: int) -> None:
-        super().__init__(player)
-        self.player = player
 
 
 def parse_rules(items: Sequence[str]) -> Rules:
@@ -98,19 +77,6 @@ def _rules_line(rules: Rules) -> str:
     return "rules: " + rules_to_text(rules).replace(";", " ")
 
 
-def _tokens(actions: Sequence[Action]) -> str:
-    text = " ".join(str(a) for a in actions)
-    return "\n".join(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="  "))
-
-
-def _legal_listing(state: State, player: int | None = None) -> str:
-    if state.phase is Phase.OVER:
-        return "legal actions: none, the game is over"
-    actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
-    kind = " (chance outcomes)" if actions and actions[0].player == CHANCE else ""
-    return f"legal actions{kind} ({len(actions)}):\n{_tokens(actions)}"
-
-
 def _result_line(state: State) -> str:
     o = state.result
     if o is None:
@@ -123,87 +89,6 @@ def _result_line(state: State) -> str:
     return f"result: {player_name(o.winner)} wins by {o.reason} ({scores})"
 
 
-def _interactive() -> bool:
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-class _Human:
-    """A person at the terminal, deciding for one player."""
-
-    def __init__(self, out: Any) -> None:
-        self.out = out
-        self.drawn: State | None = None
-        """The last state whose board was printed (not drawn again before a placement)."""
-
-    def choose(self, state: State, player: int | None = None) -> Action:
-        """Ask for an action; at a Speed TOKENS node ``state`` is the player's own view
-        (the others' choices hidden) and ``player`` says whose choice it is."""
-        me = state.active if player is None else player
-        name = player_name(me)
-        if state.phase is Phase.PLACE and state is not self.drawn:
-            print(render(state), file=self.out)
-            self.drawn = state
-        if state.phase is Phase.TOKENS:
-            chosen = [player_name(p) for p in state.jumpers if state.chosen[p]]
-            top = min(5, state.tokens[me])
-            print(
-                f"{name}: take 1 to {top} of your {state.tokens[me]} tokens in secret "
-                f"(tokens:N); already chosen: {', '.join(chosen) or 'nobody'}",
-                file=self.out,
-            )
-        while True:
-            try:
-                line = input(f"{name}> ")
-            except EOFError:
-                print(file=self.out)
-                raise _Quit(me) from None
-            if not _interactive():  # piped input: echo it so the transcript reads well
-                print(line, file=self.out)
-            text = line.strip()
-            if not text:
-                continue
-            if text.lower() in _QUIT:
-                raise _Quit(me)
-            if text in _HELP:
-                print(_legal_listing(state, me), file=self.out)
-                print("  (or 'board' to draw the position, 'quit' to stop)", file=self.out)
-                continue
-            if text == "board":
-                print(render(state), file=self.out)
-                continue
-            action = self._read(state, me, text)
-            if action is not None:
-                if isinstance(action, ChooseTokens):  # only the chooser sees his count
-                    print(f"  {name} takes {action.count} token(s) in secret", file=self.out)
-                return action
-
-    def _read(self, state: State, me: int, text: str) -> Action | None:
-        """The action ``text`` names, or ``None`` after saying why it is refused."""
-        if state.phase is Phase.TOKENS:
-            for action in legal_actions(state, me):
-                if str(action) == text:
-                    return action
-            match = _TOKEN_CHOICE.fullmatch(text)
-            if match:
-                why = why_illegal(state, ChooseTokens(me, int(match.group(1))))
-                reason = f"{why[1]} ({why[0]})" if why else text
-                print(f"  illegal: {reason} ('?' lists the legal actions)", file=self.out)
-                return None
-        try:
-            action = parse_action(state, text)
-            step(state, action)
-        except NotationError as e:
-            print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)
-            return None
-        except IllegalActionError as e:
-            print(f"  illegal: {e} ('?' lists the legal actions)", file=self.out)
-            return None
-        return action
-
-
 def _seats(args: argparse.Namespace, rules: Rules, seed: int, out: Any) -> dict[int, Bot]:
     humans = {h.upper() for h in args.human or ()}
     names = [player_name(p) for p in range(rules.players)]
@@ -212,7 +97,7 @@ def _seats(args: argparse.Namespace, rules: Rules, seed: int, out: Any) -> dict[
         raise _UsageError(f"--human {unknown[0]}: this game has players {', '.join(names)}")
     seats: dict[int, Bot] = {}
     for p, name in enumerate(names):
-        seats[p] = _Human(out) if name in humans else _BOTS[args.bot](seed + 1 + p)
+        seats[p] = Human(out) if name in humans else _BOTS[args.bot](seed + 1 + p)
     return seats
 
 
@@ -229,7 +114,7 @@ def _play(args: argparse.Namespace) -> int:
         raise _UsageError(str(e)) from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     seats = _seats(args, rules, seed, out)
-    kinds = {p: "human" if isinstance(b, _Human) else f"{args.bot} bot" for p, b in seats.items()}
+    kinds = {p: "human" if isinstance(b, Human) else f"{args.bot} bot" for p, b in seats.items()}
     print(
         f"Tikal ({rules.mode}, {rules.players} players): "
         + ", ".join(f"{player_name(p)} {k}" for p, k in kinds.items())
@@ -239,9 +124,9 @@ def _play(args: argparse.Namespace) -> int:
     if rules.non_default():
         print(_rules_line(rules), file=out)
     if args.human:
-        print(_HUMAN_HELP, file=out)
+        print(HUMAN_HELP, file=out)
     start = new_game(rules, seed=seed)  # the first chance nodes come from the seed
-    humans = [seat for seat in seats.values() if isinstance(seat, _Human)]
+    humans = [seat for seat in seats.values() if isinstance(seat, Human)]
     narrator = Narrator(out, start, hide_tokens=True)
     if not args.quiet:
         narrator.begin()
@@ -264,7 +149,7 @@ def _play(args: argparse.Namespace) -> int:
             max_plies=None if args.human else args.max_plies,
             on_ply=narrate,
         )
-    except _Quit as q:
+    except Quit as q:
         quitter = q.player
     final = log[-1].state if log else start
     if quitter is not None:
@@ -300,7 +185,7 @@ def _show(args: argparse.Namespace) -> int:
     except NotationError as e:
         raise _UsageError(f"not a position: {e}") from None
     print(render(state))
-    print(_legal_listing(state))
+    print(legal_listing(state))
     return 0
 
 
