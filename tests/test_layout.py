@@ -19,7 +19,6 @@ MOVED = {
         "bench": "tools.bench",
         "bots": "tools.bots",
         "cli": "tools.cli",
-        "errors": "model.errors",
         "events": "model.events",
         "moves": "engine.moves",
         "notation": "text.notation",
@@ -136,9 +135,12 @@ def test_every_public_name_is_importable(pkg: object) -> None:
         assert getattr(pkg, name) is not None
 
 
-def test_errors_show_their_public_name() -> None:
-    assert tiki.IllegalActionError.__module__ == "tiki"
-    assert tiki.NotationError.__module__ == "tiki"
+def test_errors_are_the_ground_floor() -> None:
+    """Both packages keep their error family in ``errors``, as in 0.1: every layer may
+    raise them (docs/architecture.md)."""
+    assert tiki.NotationError.__module__ == "tiki.errors"
+    assert tikalspeed.NotationError.__module__ == "tikalspeed.errors"
+    assert issubclass(tikalspeed.ManifestError, tikalspeed.NotationError)
 
 
 def test_every_module_fits_in_a_head() -> None:

@@ -59,6 +59,7 @@ from .engine.contract import (
     step,
 )
 from .engine.moves import chance_outcomes, legal_actions
+from .errors import IllegalActionError, NotationError
 from .model.actions import (
     Action,
     Create,
@@ -71,7 +72,6 @@ from .model.actions import (
     Pass,
     PlaceShaman,
 )
-from .model.errors import IllegalActionError, NotationError
 from .model.events import (
     Event,
     FirstPlayerChosen,
@@ -111,7 +111,7 @@ _MOVED = {
     "tiki.bench": "tiki.tools.bench",
     "tiki.bots": "tiki.tools.bots",
     "tiki.cli": "tiki.tools.cli",
-    "tiki.errors": "tiki.model.errors",
+    "tiki.errors": "tiki.errors",
     "tiki.events": "tiki.model.events",
     "tiki.moves": "tiki.engine.moves",
     "tiki.notation": "tiki.text.notation",

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..errors import IllegalActionError
 from ..model.actions import (
     Action,
     Create,
@@ -28,7 +29,6 @@ from ..model.actions import (
     Pass,
     PlaceShaman,
 )
-from ..model.errors import IllegalActionError
 from ..model.events import (
     Event,
     FirstPlayerChosen,

@@ -11,6 +11,7 @@ import itertools
 from fractions import Fraction
 
 from ..board.island import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
+from ..errors import shown
 from ..model.actions import (
     Action,
     Create,
@@ -23,7 +24,6 @@ from ..model.actions import (
     Pass,
     PlaceShaman,
 )
-from ..model.errors import shown
 from ..model.state import CHANCE, PLAYER_SYMBOLS, PLAYERS, Phase, State
 
 _NO_SHAMAN = len(EDGES)  # index used for "no shaman on the board"

@@ -37,7 +37,7 @@ from typing import TypeAlias
 import attrs
 
 from ..board.island import A1, A2, A3, B1, B2, B3, C1, C2, C3, VILLAGE_NAMES, edge_name
-from .errors import shown
+from ..errors import shown
 from .rules import TILE_VALUES
 from .state import CHANCE, O, X
 

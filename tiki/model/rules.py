@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from .errors import shown
+from ..errors import shown
 
 DEFAULT_TILES: tuple[int, ...] = (2, 1, 1, 1, 1, 1, 0, 0, -1)
 """The default village tile multiset (TIKI-SETUP-2): one +2, five +1, two 0, one −1."""

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board.island import VILLAGE_NAMES, edge_from_name
-from ..model.errors import NotationError, shown
+from ..errors import NotationError, shown
 
 JSON = dict[str, Any]
 """A JSON object as Python sees it."""

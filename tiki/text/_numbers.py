@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..model.errors import NotationError, shown
+from ..errors import NotationError, shown
 
 __all__ = ["read_number", "read_short"]
 
@@ -32,7 +32,7 @@ def read_number(
     >>> read_number("1" + "0" * 20, 3, "turn", 0, 999)
     Traceback (most recent call last):
     ...
-    tiki.NotationError: the turn must be from 0 to 999, not '100000000000000000000' (at 3)
+    tiki.errors.NotationError: the turn must be from 0 to 999, not '100000000000000000000' (at 3)
     """
     if not pattern.fullmatch(text):
         raise NotationError(f"the {what} must be a whole number, not {shown(text)}", at)

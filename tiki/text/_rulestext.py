@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from ..model.errors import NotationError, shown
+from ..errors import NotationError, shown
 from ..model.rules import Rules
 from ._numbers import read_short
 
@@ -57,7 +57,7 @@ def rules_from_text(text: str, offset: int = 0) -> Rules:
     >>> rules_from_text("shaman=true;colour=red")
     Traceback (most recent call last):
     ...
-    tiki.NotationError: unknown rule 'colour' (at 12)
+    tiki.errors.NotationError: unknown rule 'colour' (at 12)
     """
     if type(text) is not str:
         raise NotationError(f"a rules text is a str, not {type(text).__name__}")

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from ..board.island import EDGE_NAMES, VILLAGE_NAMES
+from ..errors import NotationError, shown
 from ..model.actions import (
     Action,
     Create,
@@ -38,7 +39,6 @@ from ..model.actions import (
     PlaceShaman,
     well_formed,
 )
-from ..model.errors import NotationError, shown
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, FRUITS, TIKIS, Outcome, Phase, State
 from ._check import StateFault, check_state

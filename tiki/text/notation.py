@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from ..board.island import EDGE_NAMES, VILLAGE_NAMES, edge_from_name
+from ..errors import NotationError, shown
 from ..model.actions import (
     Action,
     Create,
@@ -30,7 +31,6 @@ from ..model.actions import (
     Pass,
     PlaceShaman,
 )
-from ..model.errors import NotationError, shown
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, FRUITS, PLAYER_SYMBOLS, Outcome, Phase, State
 from ._check import StateFault, check_state
@@ -64,11 +64,11 @@ def parse_action(state: State, text: str) -> Action:
     >>> parse_action(s, "b9")
     Traceback (most recent call last):
     ...
-    tiki.NotationError: unknown village 'b9' in 'b9' (at 0)
+    tiki.errors.NotationError: unknown village 'b9' in 'b9' (at 0)
     >>> parse_action(s, "a1-b1-d2")
     Traceback (most recent call last):
     ...
-    tiki.NotationError: unknown village 'd2' in 'a1-b1-d2' (at 6)
+    tiki.errors.NotationError: unknown village 'd2' in 'a1-b1-d2' (at 6)
     """
     if not isinstance(text, str):
         raise NotationError(f"an action token is a str, not {type(text).__name__}")
@@ -207,7 +207,7 @@ def from_text(text: str) -> State:
     >>> from_text("+1,0,+1/+1,+1x,-1/+1,+2,0 turn o x - 0,0 7,0 - - 1 -")
     Traceback (most recent call last):
     ...
-    tiki.NotationError: the active player acts in phase 'turn' (at 33)
+    tiki.errors.NotationError: the active player acts in phase 'turn' (at 33)
     """
     if not isinstance(text, str):
         raise NotationError(f"a position string is a str, not {type(text).__name__}")

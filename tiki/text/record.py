@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ..engine.contract import apply, new_game
+from ..errors import IllegalActionError, NotationError, shown
 from ..model.actions import Action
-from ..model.errors import IllegalActionError, NotationError, shown
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import Phase, State
 from ._numbers import read_number

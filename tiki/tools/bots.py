@@ -30,8 +30,8 @@ import attrs
 
 from ..engine.contract import Transition, sample_chance, step
 from ..engine.moves import legal_actions, turn_actions
+from ..errors import IllegalActionError
 from ..model.actions import Action
-from ..model.errors import IllegalActionError
 from ..model.state import CHANCE, Phase, State
 
 __all__ = [

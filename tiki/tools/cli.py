@@ -21,8 +21,8 @@ import attrs
 
 from ..engine.contract import new_game, step
 from ..engine.moves import legal_actions
+from ..errors import IllegalActionError, NotationError
 from ..model.actions import Action
-from ..model.errors import IllegalActionError, NotationError
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
 from ..text.notation import from_text, parse_action, rules_from_text, rules_to_text

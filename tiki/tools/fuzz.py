@@ -45,6 +45,7 @@ import attrs
 
 from ..engine.contract import actors, apply, new_game, outcome, sample_chance, step
 from ..engine.moves import legal_actions
+from ..errors import IllegalActionError, NotationError, shown
 from ..model.actions import (
     Action,
     Create,
@@ -57,7 +58,6 @@ from ..model.actions import (
     Pass,
     PlaceShaman,
 )
-from ..model.errors import IllegalActionError, NotationError, shown
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, Outcome, Phase, State
 from ..text import jsonio

@@ -72,7 +72,3 @@ def _shown(value: object, depth: int) -> str:
     except Exception:  # a repr that fails, or recurses without end
         return f"<{type(value).__name__}>"
     return text if type(text) is str else f"<{type(value).__name__}>"
-
-
-# Shown (in tracebacks, reprs and pickles) under the public name, ``tiki.NotationError``.
-IllegalActionError.__module__ = NotationError.__module__ = "tiki"
