@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import attrs
-
 from ..board.island import EDGE_NAMES, VILLAGE_NAMES
 from ..errors import NotationError, shown
 from ..model.actions import (
@@ -39,23 +37,29 @@ from ..model.actions import (
     PlaceShaman,
     well_formed,
 )
-from ..model.rules import NUMBER_LIMIT, Rules
-from ..model.state import CHANCE, FRUITS, TIKIS, Outcome, Phase, State
-from ._check import StateFault, check_state
+from ..model.rules import NUMBER_LIMIT
+from ..model.state import State
 from ._jsonread import (
     JSON,
     by_village,
     fail,
     kind_of,
-    read_bool,
     read_edge,
     read_int,
     read_list,
     read_name,
     read_object,
-    read_pair,
     read_player,
     read_village,
+)
+from ._jsonstate import (
+    PLAYER_BY_NAME,
+    PLAYER_NAMES,
+    player_json,
+    rules_from_json,
+    rules_to_json,
+    state_from_json,
+    state_to_json,
 )
 from .record import FORMAT, RESULTS, Record, _check_headers, _play
 
@@ -74,68 +78,7 @@ __all__ = [
     "to_json",
 ]
 
-_PLAYER = ("x", "o")
-_PLAYER_NAMES = {"x": 0, "o": 1, "chance": CHANCE}
-_PHASES = {p.value: p for p in Phase}
-_RULE_FIELDS = {a.name: a for a in attrs.fields(Rules)}
-
-
-def _player_name(player: int) -> str:
-    return "chance" if player == CHANCE else _PLAYER[player]
-
-
-def _per_player(pair: tuple[int, int]) -> JSON:
-    return {"x": pair[0], "o": pair[1]}
-
-
 # --------------------------------------------------------------------------- writing
-
-
-def rules_to_json(rules: Rules) -> JSON:
-    """Return every field of ``rules`` (``tiles`` as a list, ``max_turns`` int or null).
-
-    >>> rules_to_json(Rules(shaman=True))["shaman"]
-    True
-    """
-    out: JSON = {}
-    for name in _RULE_FIELDS:
-        value = getattr(rules, name)
-        out[name] = list(value) if isinstance(value, tuple) else value
-    return out
-
-
-def state_to_json(state: State) -> JSON:
-    """Return ``state`` as a JSON object (fields in ``docs/tiki-notation.md``)."""
-    result = state.result
-    return {
-        "type": "state",
-        "rules": rules_to_json(state.rules),
-        "phase": state.phase.value,
-        "tiles": (
-            {VILLAGE_NAMES[v]: t for v, t in enumerate(state.tiles)} if state.tiles else None
-        ),
-        "stacks": {
-            VILLAGE_NAMES[v]: [_PLAYER[o] for o in stack] for v, stack in enumerate(state.stacks)
-        },
-        "supply": _per_player(state.supply),
-        "fruits": _per_player(state.fruits),
-        "reserve": state.reserve,
-        "spoiled": state.spoiled,
-        "shaman": None if state.shaman is None else EDGE_NAMES[state.shaman],
-        "active": None if state.active == -1 else _PLAYER[state.active],
-        "actor": _player_name(state.actor),
-        "pending": [VILLAGE_NAMES[v] for v in state.pending],
-        "tiebreak": state.tiebreak,
-        "turn": state.turn,
-        "result": None
-        if result is None
-        else {
-            "winner": None if result.winner is None else _PLAYER[result.winner],
-            "scores": _per_player(result.scores),
-            "reason": result.reason,
-            "result": result.result(),
-        },
-    }
 
 
 _ACTION_TYPES: dict[type, str] = {
@@ -165,7 +108,7 @@ def action_to_json(action: Action) -> JSON:
         raise TypeError(f"not a Tiki action: {shown(action)}")
     if not well_formed(action):  # e.g. Create(X, 99): no JSON names village 99
         raise NotationError(f"cannot write a malformed action: {action!r}")
-    out: JSON = {"type": kind, "player": _player_name(action.player)}
+    out: JSON = {"type": kind, "player": player_json(action.player)}
     if isinstance(action, (Create, Order)):
         out["village"] = VILLAGE_NAMES[action.village]
     elif isinstance(action, Move):
@@ -175,7 +118,7 @@ def action_to_json(action: Action) -> JSON:
     elif isinstance(action, Layout):
         out["tiles"] = {VILLAGE_NAMES[v]: t for v, t in enumerate(action.tiles)}
     elif isinstance(action, FirstPlayer):
-        out["first"] = _PLAYER[action.first]
+        out["first"] = PLAYER_NAMES[action.first]
     return out
 
 
@@ -211,97 +154,6 @@ def dumps(obj: State | Action | Record, *, indent: int | None = None) -> str:
 # --------------------------------------------------------------------------- reading
 
 
-def rules_from_json(value: Any, path: str = "$") -> Rules:
-    """Read a rules object; missing fields take their defaults.
-
-    >>> rules_from_json({"shaman": True, "max_turns": 40})
-    Rules(shaman=True, max_turns=40)
-    """
-    obj = read_object(value, path, (), tuple(_RULE_FIELDS))
-    fields: dict[str, Any] = {}
-    for key, raw in obj.items():
-        where = f"{path}.{key}"
-        if key == "tiles":
-            raw = tuple(
-                read_int(t, f"{where}[{i}]", None) for i, t in enumerate(read_list(raw, where))
-            )
-        elif key == "max_turns" and raw is not None:
-            raw = read_int(raw, where, None)
-        try:
-            Rules(**{key: raw})
-        except ValueError as e:
-            raise fail(str(e), where) from None
-        fields[key] = raw
-    return Rules(**fields)
-
-
-_STATE_FIELDS = ("type", *(a.name for a in attrs.fields(State)))
-
-
-def state_from_json(value: Any, path: str = "$") -> State:
-    """Read a state object written by :func:`state_to_json`, checking it is consistent
-    exactly as :func:`tiki.from_text` does."""
-    obj = read_object(value, path, _STATE_FIELDS)
-    if obj["type"] != "state":
-        raise fail(f"expected type 'state', not {shown(obj['type'])}", f"{path}.type")
-    rules = rules_from_json(obj["rules"], f"{path}.rules")
-    phase = read_name(obj["phase"], f"{path}.phase", _PHASES, "phase")
-    tiles: tuple[int, ...] = ()
-    if obj["tiles"] is not None:
-        tiles = by_village(obj["tiles"], f"{path}.tiles", lambda v, p: read_int(v, p, None))
-
-    def stack(v: Any, p: str) -> tuple[int, ...]:
-        return tuple(read_player(o, f"{p}[{i}]") for i, o in enumerate(read_list(v, p)))
-
-    stacks = by_village(obj["stacks"], f"{path}.stacks", stack)
-    pending = tuple(
-        read_village(v, f"{path}.pending[{i}]")
-        for i, v in enumerate(read_list(obj["pending"], f"{path}.pending"))
-    )
-    if len(set(pending)) != len(pending):
-        raise fail("a village is pending twice", f"{path}.pending")
-    fruits = read_pair(obj["fruits"], f"{path}.fruits", FRUITS)
-    shaman = None if obj["shaman"] is None else read_edge(obj["shaman"], f"{path}.shaman")
-    active = -1 if obj["active"] is None else read_player(obj["active"], f"{path}.active")
-    result = None
-    if obj["result"] is not None:
-        where = f"{path}.result"
-        r = read_object(obj["result"], where, ("winner", "scores", "reason"), ("result",))
-        winner = None if r["winner"] is None else read_player(r["winner"], f"{where}.winner")
-        if not isinstance(r["reason"], str):
-            raise fail(f"expected a string, not {kind_of(r['reason'])}", f"{where}.reason")
-        result = Outcome(winner, read_pair(r["scores"], f"{where}.scores", FRUITS), r["reason"])
-        if "result" in r and r["result"] != result.result():
-            raise fail(f"the result of this outcome is {result.result()!r}", f"{where}.result")
-    state = State(
-        rules=rules,
-        tiles=tiles,
-        stacks=stacks,
-        supply=read_pair(obj["supply"], f"{path}.supply", TIKIS),
-        fruits=fruits,
-        reserve=read_int(obj["reserve"], f"{path}.reserve", 0, FRUITS),
-        spoiled=read_int(obj["spoiled"], f"{path}.spoiled", 0, FRUITS),
-        shaman=shaman,
-        active=active,
-        actor=read_name(obj["actor"], f"{path}.actor", _PLAYER_NAMES, "actor"),
-        phase=phase,
-        pending=pending,
-        tiebreak=read_bool(obj["tiebreak"], f"{path}.tiebreak"),
-        turn=read_int(obj["turn"], f"{path}.turn", 0, NUMBER_LIMIT),
-        result=result,
-    )
-    try:
-        check_state(state)
-    except StateFault as fault:
-        where = f"{path}.{fault.field}"
-        if fault.index is not None:
-            where += (
-                f"[{fault.index}]" if fault.field == "pending" else f".{VILLAGE_NAMES[fault.index]}"
-            )
-        raise fail(fault.message, where) from None
-    return state
-
-
 _ACTION_FIELDS = {
     "create": ("village",),
     "order": ("village",),
@@ -327,7 +179,7 @@ def action_from_json(value: Any, path: str = "$") -> Action:
     fields = read_name(value.get("type"), f"{path}.type", _ACTION_FIELDS, "action type")
     obj = read_object(value, path, ("type", "player", *fields))
     kind = obj["type"]
-    p = read_name(obj["player"], f"{path}.player", _PLAYER_NAMES, "player")
+    p = read_name(obj["player"], f"{path}.player", PLAYER_BY_NAME, "player")
     if kind == "create":
         return Create(p, read_village(obj["village"], f"{path}.village"))
     if kind == "order":

@@ -33,9 +33,9 @@ from ..model.actions import (
 )
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, FRUITS, PLAYER_SYMBOLS, Outcome, Phase, State
-from ._check import StateFault, check_state
 from ._numbers import read_number
 from ._rulestext import rules_from_text, rules_to_text
+from .check import StateFault, check_state
 
 __all__ = ["from_text", "parse_action", "rules_from_text", "rules_to_text", "to_text"]
 
