@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tiki
-from tiki.tools import fuzz
+from tiki.tools import _fuzzing, _mutations, fuzz
 from tiki.tools.cli import main
 
 CORPUS = fuzz.build_corpus(0)
@@ -125,7 +125,7 @@ def test_any_json_value_keeps_the_contract_tiki_setup_4(reader: str, value: Any)
 
 def _splice(value: Any, path: list[int], new: Any) -> Any:
     """Replace the node of ``value`` that ``path`` picks (by index among its keys)."""
-    value = fuzz._copy(value)
+    value = _mutations.copy_json(value)
     node = value
     for step in path:
         if not isinstance(node, (dict, list)) or not node:
@@ -194,7 +194,7 @@ def test_judge_reports_escapes_and_broken_round_trips(monkeypatch: pytest.Monkey
     monkeypatch.setitem(
         fuzz._BY_NAME,
         "from_text",
-        attrs.evolve(reader, check=lambda v, s, rng: fuzz._same(s, wrong, "test")),
+        attrs.evolve(reader, check=lambda v, s, rng: _fuzzing.same(s, wrong, "test")),
     )
     assert fuzz.judge("from_text", good, random.Random(0))[:2] == ("finding", "round-trip")
 

@@ -293,15 +293,8 @@ def _fuzz(args: argparse.Namespace) -> int:
     print(f"tiki fuzz: {args.inputs} inputs per reader, seed {args.seed}", file=out)
     started = time.perf_counter()
     report = fuzz.run(args.inputs, args.seed)
-    took = time.perf_counter() - started
-    print(report.table(), file=out)
-    found = sum(r.findings for r in report.readers)
-    for f in report.findings:
-        print(f"finding: {f.reader} #{f.index} ({f.kind}): {f.error}", file=out)
-        print(f"  input: {f.input}", file=out)
-    verdict = "no findings" if not found else f"{found} finding{'s' * (found != 1)}"
-    print(f"{verdict} in {took:.1f} s", file=out)
-    return 1 if found else 0
+    print(report.summary(time.perf_counter() - started), file=out)
+    return 0 if report.ok else 1
 
 
 def _parser() -> argparse.ArgumentParser:
