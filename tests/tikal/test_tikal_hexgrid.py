@@ -17,7 +17,7 @@ directions = st.sampled_from(h.DIRECTIONS)
 
 
 def source_neighbour(c: int, r: int, d: str) -> tuple[int, int]:
-    """The neighbour rule of ``tikal-tiles.md`` §2.4, word for word (row 0 on top)."""
+    """The neighbour rule of ``docs/sources/tikal-tiles.md`` §2.4, word for word (row 0 on top)."""
     if d == "N":
         return c, r - 1
     if d == "S":

@@ -1,6 +1,6 @@
 """The default manifest against the digests, and the rotation of tiles.
 
-The tables below are copied from ``tikal-tiles.md`` §2.1 and §2.2, so that the data
+The tables below are copied from ``docs/sources/tikal-tiles.md`` §2.1 and §2.2, so that the data
 file is checked against an independent transcription of its source.
 """
 

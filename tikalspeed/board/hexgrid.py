@@ -97,8 +97,9 @@ def cell_at(column: int, row: int) -> Cell | None:
 
 
 def from_source(column: int, row: int) -> Cell:
-    """Return the cell at ``(column, row)`` in the digest's coordinates (``tikal-tiles.md``
-    §2.4), where row 0 is the *top* row and the base camp is ``(0, 4)``.
+    """Return the cell at ``(column, row)`` in the digest's coordinates
+    (``docs/sources/tikal-tiles.md`` §2.4), where row 0 is the *top* row and the base
+    camp is ``(0, 4)``.
 
     >>> cell_name(from_source(0, 4)), cell_name(from_source(1, 3))
     ('a1', 'b2')
@@ -119,7 +120,7 @@ def to_source(cell: Cell) -> tuple[int, int]:
 
 
 def _step(cell: Cell, direction: Direction) -> Cell | None:
-    """The neighbour rule of ``tikal-tiles.md`` §2.4, with rows counted from the bottom."""
+    """The neighbour rule of ``docs/sources/tikal-tiles.md`` §2.4, rows counted from below."""
     c, r = COLUMN[cell], ROW[cell]
     high = c % 2 == 0  # columns a, c, e, g sit half a hex higher
     dc, dr = {
