@@ -32,6 +32,7 @@ from tikalspeed import (
     step,
     to_text,
 )
+from tikalspeed.text.record import action_token
 
 MODES = ("classic", "professional", "speed")
 CONFIGS = [(mode, n) for mode in MODES for n in (2, 3, 4)]
@@ -910,3 +911,25 @@ def test_mutated_records_only_notation_errors_and_what_is_read_round_trips(
         assert tikalspeed.read_record(tikalspeed.write_record(read)) == read
         assert jsonio.record_from_json(jsonio.record_to_json(read)) == read
         plays_on(tikalspeed.replay(read)[-1])
+
+
+# --------------------------------------------------------------------------- found by fuzzing
+# Holes ``tikalspeed fuzz`` (tikalspeed.tools.fuzz) found; each test names the reader and
+# the input (``make_input(build_corpus(seed), reader, seed, index)``) that showed it.
+
+
+def test_a_chance_outcome_read_at_a_token_choice_is_written_without_a_player() -> None:
+    """Fuzz, parse_action (seed 0, #55): at a Speed Jump's TOKENS node ``parse_action``
+    reads ``find=G`` as chance's outcome (form only; ``step`` refuses it, TIKAL-TURN-4),
+    but ``action_token`` wrote it ``P0:find=G``, naming chance as a player, a token no
+    reader takes. Only a player's choice names its player there (SPEED-JUMP-1)."""
+    s = next(x for x in game("speed", 3) if x.phase is Phase.TOKENS)
+    choice = legal_actions(s)[0]
+    assert action_token(s, choice) == f"P{choice.player + 1}:{choice}"
+    for token in ("find=G", "draw=A1", "reveal=C4"):
+        action = tikalspeed.parse_action(s, token)
+        assert action.player == CHANCE
+        assert action_token(s, action) == token
+        assert tikalspeed.parse_action(s, token, player=CHANCE) == action
+        with pytest.raises(IllegalActionError, match="SPEED-JUMP-1"):
+            step(s, action)

@@ -148,13 +148,14 @@ def result_of(state: State) -> str:
 def action_token(state: State, action: Action) -> str:
     """The token of ``action``; tiles are named by the ids of ``state``'s manifest. At a
     Speed Jump's TOKENS node, where several players choose at once, the token names its
-    player: ``P2:tokens:3``, ``P2:end`` (SPEED-JUMP-1).
+    player: ``P2:tokens:3``, ``P2:end`` (SPEED-JUMP-1); a chance outcome names none.
 
     >>> from tikalspeed import new_game, DrawTile
     >>> action_token(new_game(), DrawTile(3))
     'draw=A4'
     """
-    if state.phase is Phase.TOKENS and type(getattr(action, "player", None)) is int:
+    player = getattr(action, "player", None)
+    if state.phase is Phase.TOKENS and type(player) is int and player >= 0:
         try:
             return f"{player_name(action.player)}:{action}"
         except Exception:  # a malformed action object: show its repr
