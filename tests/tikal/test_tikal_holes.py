@@ -933,3 +933,19 @@ def test_a_chance_outcome_read_at_a_token_choice_is_written_without_a_player() -
         assert tikalspeed.parse_action(s, token, player=CHANCE) == action
         with pytest.raises(IllegalActionError, match="SPEED-JUMP-1"):
             step(s, action)
+
+
+def test_a_token_count_is_bounded_like_every_count() -> None:
+    """Fuzz, parse_action (seed 1, #3183): ``tokens:1000`` was read (a number in a token
+    was bounded by ``MAX_BID``, 1998), but a token count is a count, bounded by
+    ``MAX_COUNT`` (999) as in JSON, so ``action_to_json`` could not write it. The token
+    refuses it now, as ``action_from_json`` does (SPEED-JUMP-1; *Input bounds*)."""
+    s = tikalspeed.new_game()
+    top = tikalspeed.parse_action(s, "tokens:999")
+    assert top == tikalspeed.ChooseTokens(0, 999)
+    assert jsonio.action_from_json(jsonio.action_to_json(top)) == top
+    for token in ("tokens:1000", "P2:tokens:1998"):
+        with pytest.raises(tikalspeed.NotationError, match="at most 999") as err:
+            tikalspeed.parse_action(s, token)
+        assert err.value.position == token.index("tokens:") + 7
+    assert tikalspeed.parse_action(s, "bid:1998") == tikalspeed.Bid(0, 1998)

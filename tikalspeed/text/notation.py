@@ -24,7 +24,7 @@ import re
 
 from ..board.hexgrid import CELL_NAMES
 from ..board.terrain import terrain
-from ..bounds import MAX_BID, MAX_DIGITS, shown
+from ..bounds import MAX_BID, MAX_COUNT, MAX_DIGITS, shown
 from ..engine import actors
 from ..errors import NotationError
 from ..model.actions import (
@@ -62,7 +62,7 @@ _NAT = re.compile(r"0|[1-9][0-9]*")
 _PIECES = {name: piece for piece, name in zip((WORKER, LEADER), PIECE_NAMES, strict=True)}
 
 # token head -> the parts after it (c: cell, p: piece, k: treasure, o: other player,
-# r: rotation, n: amount)
+# r: rotation, n: amount, t: token count)
 _FORMS: dict[str, str] = {
     "place": "cr",
     "enter": "pc",
@@ -74,7 +74,7 @@ _FORMS: dict[str, str] = {
     "guard": "cp",
     "swap": "kok",
     "bid": "n",
-    "tokens": "n",
+    "tokens": "t",
 }
 _WHAT = {
     "c": "cell",
@@ -83,6 +83,7 @@ _WHAT = {
     "o": "player",
     "r": "rotation",
     "n": "amount",
+    "t": "count",
 }
 
 
@@ -228,6 +229,12 @@ def _part(state: State, kind: str, part: str, at: int, whole: str) -> int:
             raise NotationError(
                 f"{shown(part)} in {shown(whole)}: a number in an action is at most {MAX_BID} "
                 "(bounds.MAX_BID)",
+                at,
+            )
+        if kind == "t" and value > MAX_COUNT:  # as in JSON: a count, like every other
+            raise NotationError(
+                f"{shown(part)} in {shown(whole)}: a token count is at most {MAX_COUNT} "
+                "(bounds.MAX_COUNT)",
                 at,
             )
     if value is None:
