@@ -25,6 +25,7 @@ from tikalspeed import (
     Phase,
     Rules,
     State,
+    TurnKind,
     from_text,
     is_legal,
     jsonio,
@@ -949,3 +950,35 @@ def test_a_token_count_is_bounded_like_every_count() -> None:
             tikalspeed.parse_action(s, token)
         assert err.value.position == token.index("tokens:") + 7
     assert tikalspeed.parse_action(s, "bid:1998") == tikalspeed.Bid(0, 1998)
+
+
+FINAL_WITH_TILES_LEFT = (
+    "8/2,A3:5,A1:5,4/2,A4:2,5/*=3+2:2,*^1,A5:3,5/*,*,A6:5!1,5 actions P1 final 5 - - - "
+    "P2 P1 - - A2,B1..G4 2,5,9,11,8,5,3,2,1 17L,16L -,- 2,0 - - "
+    "rules:mode=classic;players=2;uncover_limit=turn;start_worker=true"
+)
+"""A fuzz input (from_text, seed 1, #2735): a final turn with 34 tiles still to draw."""
+
+
+def test_a_final_turn_with_tiles_left_is_refused_tikal_end_1() -> None:
+    """Fuzz, from_text (seed 1, #2735) and state_from_json (seed 1, #3554): a position in
+    a final turn (TIKAL-END-1) with tiles still in the stacks (or on display) was read,
+    but no game reaches it, and the state its ``end`` leads to (the game over, tiles
+    left) was refused: what was read did not play on. The final round begins once every
+    tile is played, so the position is refused at its turn kind; the final turns of
+    real games of every mode still read."""
+    with pytest.raises(tikalspeed.NotationError, match="TIKAL-END-1") as err:
+        from_text(FINAL_WITH_TILES_LEFT)
+    assert err.value.position == FINAL_WITH_TILES_LEFT.index(" final ") + 1
+    s = from_text(FINAL_WITH_TILES_LEFT.replace(" final ", " normal "))
+    with pytest.raises(tikalspeed.NotationError, match="TIKAL-END-1"):
+        jsonio.state_from_json(jsonio.state_to_json(s.replace(turn_kind=TurnKind.FINAL)))
+    pro = next(x for x in game("professional", 3) if x.phase is Phase.BID)
+    assert pro.display
+    with pytest.raises(tikalspeed.NotationError, match="TIKAL-END-1"):
+        from_text(to_text(pro.replace(turn_kind=TurnKind.FINAL, phase=Phase.ACTIONS, ap=5)))
+    for mode, n in CONFIGS:
+        finals = [x for x in game(mode, n) if x.turn_kind is TurnKind.FINAL]
+        assert finals
+        for x in finals:
+            assert from_text(to_text(x)) == x

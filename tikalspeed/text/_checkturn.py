@@ -67,6 +67,10 @@ def check_turn(s: State, t: Terrain) -> None:
         raise StateFault(
             "turn_kind", f"no {kind.value} turn in phase {phase.value} of the {mode} game"
         )
+    if kind is TurnKind.FINAL and (any(s.stacks) or s.display):
+        raise StateFault(
+            "turn_kind", "the final round begins once every tile is played (TIKAL-END-1)"
+        )
     if phase is Phase.ACTIONS:
         low, high = 1, 10
     elif phase is Phase.TREASURE:
