@@ -1,4 +1,4 @@
-"""The ``tikalspeed`` command line: play, show a position, replay a record, benchmark.
+"""The ``tikalspeed`` command line: play, show a position, replay a record, benchmark, fuzz.
 
 ``tikalspeed`` and ``python -m tikalspeed`` run :func:`main`; see ``docs/tikal-cli.md``.
 Every error in the user's input (a bad position, an unreadable record, an unknown
@@ -12,6 +12,7 @@ import os
 import platform
 import random
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,7 +26,7 @@ from ..model.rules import MODES, Rules
 from ..model.state import State
 from ..text.notation import from_text, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
-from . import bench
+from . import bench, fuzz
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
 from .narration import Narrator
@@ -232,6 +233,16 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fuzz(args: argparse.Namespace) -> int:
+    if args.inputs < 0:
+        raise _UsageError("--inputs must not be negative")
+    print(f"tikalspeed fuzz: {args.inputs} inputs per reader, seed {args.seed}")
+    started = time.perf_counter()
+    report = fuzz.run(args.inputs, args.seed)
+    print(report.summary(time.perf_counter() - started))
+    return 0 if report.ok else 1
+
+
 def _seed(text: str) -> int:
     """``--seed``: a whole number of at most 128 bits either way (bounds.MAX_SEED), as a
     record's seed must be."""
@@ -273,7 +284,8 @@ def _players(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tikalspeed",
-        description="Tikal (Kramer & Kiesling): play, show positions, replay records, bench.",
+        description="Tikal (Kramer & Kiesling): play, show positions, replay records, bench, "
+        "fuzz the readers.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -334,6 +346,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--seed", type=_seed, default=0, help="seed of the random games (default 0)")
     b.set_defaults(run=_bench)
+
+    f = sub.add_parser(
+        "fuzz",
+        help="feed mutated inputs to every reader and check the contract",
+        description="Feed every reader (positions, action tokens, records, rules text, "
+        "JSON, manifests) real inputs from random games and mutations of them; print a "
+        "table per reader. Exit status 1 if any input escaped with another error than "
+        "NotationError/IllegalActionError, failed to read back, or did not play on.",
+    )
+    f.add_argument("--inputs", type=int, default=1000, help="inputs per reader (default 1000)")
+    f.add_argument("--seed", type=_seed, default=0, help="seed of games and mutations (default 0)")
+    f.set_defaults(run=_fuzz)
     return parser
 
 
