@@ -272,6 +272,8 @@ __all__ = [
     "write_record",
 ]
 
+__version__ = "0.2.0"
+
 _MOVED = {
     "tikalspeed.actions": "tikalspeed.model.actions",
     "tikalspeed.apactions": "tikalspeed.engine.ap",

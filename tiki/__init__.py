@@ -104,7 +104,7 @@ from .text.jsonio import (
 from .text.notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
 from .text.record import Record, read_record, replay, write_record
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _MOVED = {
     "tiki.actions": "tiki.model.actions",
