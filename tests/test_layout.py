@@ -155,3 +155,19 @@ def test_every_module_fits_in_a_head() -> None:
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450
     }
     assert not long, f"modules over 450 lines: {long}"
+
+
+def test_console_scripts_name_their_modules_by_the_new_paths() -> None:
+    """``tiki`` and ``tikalspeed`` start without a DeprecationWarning."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    scripts = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
+    assert set(scripts) == {"tiki", "tikalspeed"}
+    for target in scripts.values():
+        module, _, function = target.partition(":")
+        sys.modules.pop(module, None)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert callable(getattr(importlib.import_module(module), function))
