@@ -982,3 +982,37 @@ def test_a_final_turn_with_tiles_left_is_refused_tikal_end_1() -> None:
         assert finals
         for x in finals:
             assert from_text(to_text(x)) == x
+
+
+OUT_OF_TURN_BID = (
+    "8/8/8/*,*,6/*,*,6 bid P3 normal 0 - - - P2 - - A1,A4,A3,A5 A2,A6..G4 "
+    "3,6,9,11,8,5,3,2,1 18L,18L,18L,18L -,-,-,- 20,20,20,20 P1/-/P1,P2,P3,P4/19:P4/- - "
+    "speed:10,10,10,10/-/-/-/-/-,-,-,-/-"
+)
+"""A fuzz input (from_text, seed 3, #10704): P3 to bid while P1 and P2, after P4's
+high bid, have neither bid nor passed."""
+
+
+def test_a_bidder_out_of_turn_is_refused_tikal_auction_3() -> None:
+    """Fuzz, from_text (seed 3, #10704): a BID position whose bidder to act is not the
+    next one clockwise after the highest bid (or the first left, before any bid) was
+    read; no game reaches it, and its successors were refused (P3 passes: P4, the high
+    bidder, would be to act). The bidding goes clockwise from the opener and from each
+    bid (TIKAL-AUCTION-3), so the position is refused at its active player; the BID
+    states of real games still read."""
+    at = OUT_OF_TURN_BID.index(" P3 ") + 1
+    for text in (OUT_OF_TURN_BID, OUT_OF_TURN_BID.replace(" bid P3 ", " bid P2 ")):
+        with pytest.raises(tikalspeed.NotationError, match="P1 bids next") as err:
+            from_text(text)
+        assert err.value.position == at
+    assert from_text(OUT_OF_TURN_BID.replace(" bid P3 ", " bid P1 ")).active == 0
+    no_bid = OUT_OF_TURN_BID.replace("/19:P4/", "/-/")
+    with pytest.raises(tikalspeed.NotationError, match="from the opener"):
+        from_text(no_bid)
+    assert from_text(no_bid.replace(" bid P3 ", " bid P1 ")).active == 0
+    for mode, n in CONFIGS:
+        bids = [x for x in game(mode, n) if x.phase is Phase.BID]
+        assert bids or mode == "classic"
+        for x in bids:
+            assert from_text(to_text(x)) == x
+            assert jsonio.state_from_json(jsonio.state_to_json(x)) == x

@@ -38,6 +38,11 @@ def _player(value: int, n: int, none_ok: bool = False) -> bool:
     return (none_ok and value == -1) or 0 <= value < n
 
 
+def _after(player: int, n: int) -> list[int]:
+    """The players after ``player``, clockwise, ``player`` last."""
+    return [(player + i) % n for i in range(1, n + 1)]
+
+
 def check_turn(s: State, t: Terrain) -> None:
     n, phase, kind = s.rules.players, s.phase, s.turn_kind
     for field in ("active", "next_player"):
@@ -189,6 +194,17 @@ def check_auction(s: State) -> None:
         ):
             raise StateFault(
                 "bidders", "the bidder to act is in the running auction (TIKAL-AUCTION-3)"
+            )
+        # TIKAL-AUCTION-3: clockwise from the opener, or from the highest bid, every
+        # bidder before the one to act has passed, and left the auction
+        h = s.high_bidder
+        turn = s.bidders[0] if h < 0 else next(p for p in _after(h, n) if p in s.bidders)
+        if s.active != turn:
+            raise StateFault(
+                "active",
+                f"P{turn + 1} bids next: the bidding goes clockwise from "
+                + ("the opener" if h < 0 else "the highest bid")
+                + " (TIKAL-AUCTION-3)",
             )
     elif s.bidders:
         raise StateFault("bidders", "nobody bids outside an auction")
