@@ -170,3 +170,21 @@ def test_console_scripts_name_their_modules_by_the_new_paths() -> None:
         module, _, function = target.partition(":")
         assert module not in moved, f"{target} names a module by its old path"
         assert callable(getattr(importlib.import_module(module), function))
+
+
+def test_layer_pictures_are_current() -> None:
+    """docs/layers-<package>.svg shows the layers as the files are (``python
+    docs/layers.py`` rewrites them)."""
+    import importlib.util
+    from pathlib import Path
+
+    where = Path(__file__).resolve().parents[1] / "docs" / "layers.py"
+    spec = importlib.util.spec_from_file_location("docs_layers", where)
+    assert spec is not None and spec.loader is not None
+    layers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(layers)
+    for package in ("tiki", "tikalspeed"):
+        picture = layers.path(package)
+        assert picture.read_text(encoding="utf-8") == layers.svg(package), (
+            f"{picture.name} is out of date: run python docs/layers.py"
+        )
