@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tikalspeed import hexgrid
 from tikalspeed.board import (
     Components,
     Manifest,
+    hexgrid,
     load_manifest,
     manifest_from_json,
     manifest_to_json,
