@@ -202,6 +202,17 @@ CASES: list[tuple[str, Callable[[Json], None], str]] = [
     ("level tiles moved", swap_levels,
      "components: level_tiles must be {2: 3, 3: 6, 4: 9, 5: 11, 6: 8, 7: 5, 8: 3, 9: 2, 10: 1}, "
      "got {2: 3, 3: 6, 4: 10, 5: 10, 6: 8, 7: 5, 8: 3, 9: 2, 10: 1} (TIKAL-COMP-3)"),
+    # a count of 1.0 is not 1, though equal: it was accepted and its positions could not be
+    # read back (found by tikalspeed fuzz, 100,000 inputs per reader)
+    ("level count 1.0", setter(comp("level_tiles"), "10", 1.0),
+     "components: level_tiles must be {2: 3, 3: 6, 4: 9, 5: 11, 6: 8, 7: 5, 8: 3, 9: 2, 10: 1}, "
+     "got {2: 3, 3: 6, 4: 9, 5: 11, 6: 8, 7: 5, 8: 3, 9: 2, 10: 1.0} (TIKAL-COMP-3)"),
+    ("per letter 4.0", setter(comp("terrain", "per_letter"), "G", 4.0),
+     "components: terrain.per_letter must be {A: 6, B: 6, C: 5, D: 5, E: 5, F: 5, G: 4}, "
+     "got {A: 6, B: 6, C: 5, D: 5, E: 5, F: 5, G: 4.0} (TIKAL-TILE-2)"),
+    ("per kind True", setter(comp("terrain", "per_kind"), "volcano", True),
+     "components: terrain.per_kind must be {temple: 15, treasure: 8, jungle: 10, volcano: 3}, "
+     "got {temple: 15, treasure: 8, jungle: 10, volcano: True} (TIKAL-TILE-1)"),
     ("level key", setter(comp("level_tiles"), "two", 0),
      "components: level_tiles keys must be numbers, got 'two'"),
     ("7 treasure kinds", setter(comp("treasures"), "kinds", 7),

@@ -100,7 +100,7 @@ class Components:
                 )
         for a in attrs.fields(Components):
             got = getattr(self, a.name)
-            if got != a.default or type(got) is not type(a.default):
+            if not _exactly(got, a.default):
                 label, clause = _COMPONENT_FIELDS[a.name]
                 raise _fail(
                     "components", f"{label} must be {_show(a.default)}, got {_show(got)}", clause
@@ -119,6 +119,16 @@ class Components:
     def level_count(self, value: int) -> int:
         """Return how many level tiles show ``value`` (0 for a value with none)."""
         return dict(self.level_tiles).get(value, 0)
+
+
+def _exactly(got: Any, default: Any) -> bool:
+    """``got`` equals ``default`` with the same types all the way down (``1.0`` or
+    ``True`` is not a count of ``1``, inside the pairs too)."""
+    if type(got) is not type(default):
+        return False
+    if isinstance(default, tuple):
+        return len(got) == len(default) and all(map(_exactly, got, default))
+    return bool(got == default)
 
 
 def _key(key: Any) -> str:
