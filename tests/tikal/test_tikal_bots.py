@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from positions import acting, game, levels, pieces, temple, tiles, treasures
 
@@ -25,7 +26,7 @@ from tikalspeed import (
     new_game,
     observe,
 )
-from tikalspeed.model.actions import Action, ChooseTokens, EndTurn, Move
+from tikalspeed.model.actions import Action, ChooseTokens, DrawTile, EndTurn, Move
 from tikalspeed.model.events import PointsLost
 from tikalspeed.tools.bots import (
     Bot,
@@ -123,12 +124,73 @@ def test_play_game_accepts_functions_and_stops_at_max_plies() -> None:
 
 
 def test_play_game_rejects_illegal_bot_moves() -> None:
-    """TIKAL-TURN-4: a bot that answers for another player is refused by step."""
+    """TIKAL-TURN-4: a bot that answers for another player is refused (by play_game,
+    before step: see the seat tests below)."""
     s = new_game(Rules(mode="classic", players=2), seed=2)
     cheat = {p: (lambda st: EndTurn(1 - st.active)) for p in range(2)}
     with pytest.raises(IllegalActionError) as err:
         play_game(s, cheat, random.Random(0))
     assert err.value.clause == "TIKAL-TURN-4"
+
+
+def _first_jump(seed: int, players: int = 2) -> State:
+    """The first Speed TOKENS node of a seeded random game."""
+    rng = random.Random(seed)
+    s = new_game(Rules(mode="speed", players=players), seed=seed)
+    while s.phase is not Phase.TOKENS:
+        s = apply(s, RandomBot(seed).choose(s) if actors(s) != (CHANCE,) else _chance(s, rng))
+    return s
+
+
+def _chance(s: State, rng: random.Random) -> Action:
+    return rng.choice(legal_actions(s))
+
+
+def test_play_game_refuses_a_bot_choosing_tokens_for_another_seat() -> None:
+    """SPEED-JUMP-1 and issue 8's seats: at a Jump, P1's bot answering P2:tokens:1 (a
+    choice step itself would take, P2 having not chosen yet) is refused before it is
+    played, with "you are P1"."""
+    s = _first_jump(5)
+    assert actors(s) == (0, 1) and not any(s.chosen)
+    cheat = {0: lambda st, p: ChooseTokens(1, 1), 1: RandomBot(1)}
+    with pytest.raises(IllegalActionError) as err:
+        play_game(s, cheat, random.Random(0))
+    assert err.value.clause == "SPEED-JUMP-1"
+    assert str(err.value) == (
+        "you are P1: P2:tokens:1 is P2's decision, returned by its bot (SPEED-JUMP-1)"
+    )
+    # the same choice made by P2's own bot is played
+    honest = {0: lambda st, p: ChooseTokens(0, 1), 1: lambda st, p: ChooseTokens(1, 1)}
+    assert play_game(s, honest, random.Random(0), max_plies=2)[1].action == ChooseTokens(1, 1)
+
+
+@pytest.mark.parametrize("mode", ["classic", "professional", "speed"])
+@pytest.mark.parametrize("kind", ["another player's", "a chance outcome"])
+def test_play_game_refuses_another_seats_action_everywhere(mode: str, kind: str) -> None:
+    """TIKAL-TURN-4 and issue 8's seats: at each of the first 60 decisions of a game, a
+    bot answering with another player's action (the action its own player would take,
+    with the player changed) or with a chance outcome is refused by play_game itself,
+    before step, with "you are P<n>"."""
+    state = new_game(Rules(mode=mode, players=3), seed=7)
+    rng = random.Random(1)
+    decisions = 0
+    while state.result is None and decisions < 60:
+        if actors(state) == (CHANCE,):
+            state = apply(state, _chance(state, rng))
+            continue
+        me = min(actors(state))
+        real = RandomBot(decisions).choose(state, me)
+        wrong: Action = (
+            attrs.evolve(real, player=(me + 1) % 3)  # type: ignore[misc]
+            if kind == "another player's"
+            else DrawTile(0)
+        )
+        bots = dict.fromkeys(range(3), lambda st, p, answer=wrong: answer)
+        with pytest.raises(IllegalActionError, match=f"^you are P{me + 1}: "):
+            play_game(state, bots, random.Random(0))
+        state = apply(state, real)
+        decisions += 1
+    assert decisions == 60
 
 
 def test_play_game_needs_rng_for_chance_and_a_bot_per_player() -> None:

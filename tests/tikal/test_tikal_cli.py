@@ -424,6 +424,28 @@ def _speed_prefix(seed: int) -> tuple[list[str], int]:
     return mine, found[0]
 
 
+def test_human_cannot_choose_tokens_for_another_seat(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SPEED-JUMP-1 and issue 8's seats: at his first Jump, the human P1 who types
+    P2:tokens:1 (the bot P2's secret choice, not made yet) is refused with "you are P1",
+    P2's choice stays his bot's, and nothing is echoed as P1's; any other seat's token
+    and a chance outcome are refused the same way."""
+    seed = 8
+    mine, _ = _speed_prefix(seed)
+    _stdin(monkeypatch, [*mine, "P2:tokens:1", "P3:tokens:5", "draw=A1", "tokens:2", "quit"])
+    assert main(["play", "--seed", str(seed), "--human", "P1"]) == 0
+    out = capsys.readouterr().out
+    assert "P1> P2:tokens:1\n  you are P1: P2:tokens:1 is P2's decision\n" in out
+    assert "P1> P3:tokens:5\n  you are P1: P3:tokens:5 is P3's decision\n" in out
+    assert "P1> draw=A1\n  you are P1: draw=A1 is a chance outcome, not a decision\n" in out
+    assert "P1 takes 1 token(s)" not in out and "P1 takes 5 token(s)" not in out
+    assert "  P1 takes 2 token(s) in secret" in out
+    revealed = re.search(r"tokens revealed: (.*)", out)
+    assert revealed and "P1 2" in revealed.group(1)
+    assert "Traceback" not in out
+
+
 def test_human_speed_session_tokens_bad_input_and_quit(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -185,12 +185,20 @@ def test_play_game_accepts_functions_and_stops_at_max_plies() -> None:
 
 
 def test_play_game_rejects_illegal_bot_moves() -> None:
-    """TIKI-TURN-3: a bot that answers for the wrong player is refused by tiki.step."""
+    """TIKI-TURN-3 and issue 8's seats: a bot that answers for the other player, or with
+    a chance outcome, is refused by play_game before step, with "you are <seat>"."""
     s = tiki.new_game(seed=2)
+    me = "xo"[s.actor]
     cheat = {X: lambda st: Pass(1 - st.actor), O: lambda st: Pass(1 - st.actor)}
     with pytest.raises(IllegalActionError) as err:
         play_game(s, cheat)
     assert err.value.clause == "TIKI-TURN-3"
+    assert str(err.value) == (
+        f"you are {me}: pass is {'xo'[1 - s.actor]}'s decision, returned by its bot (TIKI-TURN-3)"
+    )
+    chance = tiki.legal_actions(tiki.new_game())[0]
+    with pytest.raises(IllegalActionError, match=f"^you are {me}: layout=.* is a chance outcome"):
+        play_game(s, dict.fromkeys((X, O), lambda st: chance))
 
 
 def test_play_game_needs_rng_for_chance_and_a_bot_per_player() -> None:

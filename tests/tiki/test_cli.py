@@ -156,6 +156,20 @@ def test_human_quit_or_end_of_input(
     assert _lines(out)[-1] == "result: * (unfinished)"
 
 
+def test_human_cannot_act_for_another_seat(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TIKI-TURN-3 and issue 8's seats: a chance outcome typed at x's prompt is refused
+    with "you are x" before it reaches step, and the game goes on."""
+    seed = next(s for s in range(100) if tiki.new_game(seed=s).active == X)
+    _human_stdin(monkeypatch, ["layout=-1,0,0,1,1,1,1,1,2", "+b2", "quit"])
+    assert main(["play", "--seed", str(seed), "--human", "x"]) == 0
+    out = capsys.readouterr().out
+    assert "  you are x: layout=-1,0,0,1,1,1,1,1,2 is a chance outcome, not a decision\n" in out
+    assert "1. x: +b2" in out
+    assert "Traceback" not in out
+
+
 def test_human_board_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

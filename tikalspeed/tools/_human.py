@@ -13,6 +13,7 @@ from ..errors import IllegalActionError, NotationError
 from ..model.actions import Action, ChooseTokens, player_name
 from ..model.state import CHANCE, Phase, State
 from ..text.notation import parse_action
+from .bots import not_the_seats
 from .render import render
 
 __all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing"]
@@ -126,6 +127,10 @@ class Human:
                 return None
         try:
             action = parse_action(state, text)
+            refusal = not_the_seats(action, me)  # P2:tokens:1 typed by P1 at a Jump
+            if refusal:
+                print(f"  {refusal}", file=self.out)
+                return None
             step(state, action)
         except NotationError as e:
             print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)

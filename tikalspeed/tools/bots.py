@@ -34,7 +34,15 @@ import attrs
 from ..engine import Transition, actors, legal_actions, observe, sample_chance, step
 from ..engine.ap import actions_for
 from ..errors import IllegalActionError
-from ..model.actions import Action, Bid, ChooseTile, ChooseTokens, EndTurn, PassBid
+from ..model.actions import (
+    Action,
+    Bid,
+    ChooseTile,
+    ChooseTokens,
+    EndTurn,
+    PassBid,
+    player_name,
+)
 from ..model.events import ActionTaken
 from ..model.state import CHANCE, Phase, State, TurnKind
 from ._botvalue import (
@@ -61,6 +69,7 @@ __all__ = [
     "RandomBot",
     "evaluate",
     "final_state",
+    "not_the_seats",
     "play_game",
     "scoring_now",
 ]
@@ -272,6 +281,29 @@ def _chooser(bot: BotLike) -> Callable[[State, int], Action]:
     return lambda state, player: bot(state)  # type: ignore[call-arg]
 
 
+def not_the_seats(action: object, player: int) -> str | None:
+    """Why the seat of ``player`` may not take ``action``, or ``None`` if it may: an
+    action of another player (or a chance outcome) is refused even where
+    :func:`tikalspeed.step` would take it, at a Speed Jump's secret choices
+    (SPEED-JUMP-1), where several players act at once.
+
+    >>> from tikalspeed import ChooseTokens
+    >>> not_the_seats(ChooseTokens(0, 2), 0) is None
+    True
+    >>> not_the_seats(ChooseTokens(1, 2), 0)
+    "you are P1: P2:tokens:2 is P2's decision"
+    """
+    owner = getattr(action, "player", None)
+    if type(owner) is not int or owner == player:  # not an action: step says what is wrong
+        return None
+    if owner == CHANCE:
+        return f"you are {player_name(player)}: {action} is a chance outcome, not a decision"
+    if not 0 <= owner < 4:
+        return None  # a malformed action: step says what is wrong
+    token = f"{player_name(owner)}:{action}" if isinstance(action, ChooseTokens) else str(action)
+    return f"you are {player_name(player)}: {token} is {player_name(owner)}'s decision"
+
+
 def play_game(
     state: State,
     bots: Mapping[int, BotLike],
@@ -311,6 +343,10 @@ def play_game(
                 raise ValueError(f"no bot for player {player!r}") from None
             secret = state.phase is Phase.TOKENS
             action = choose(observe(state, player) if secret else state, player)
+            refusal = not_the_seats(action, player)
+            if refusal:  # a seat never acts for another, even where step would take it
+                clause = "SPEED-JUMP-1" if secret else "TIKAL-TURN-4"
+                raise IllegalActionError(clause, f"{refusal}, returned by its bot")
         transition = step(state, action)
         ply = Ply(action, transition)
         log.append(ply)

@@ -32,7 +32,7 @@ from ..engine.contract import Transition, sample_chance, step
 from ..engine.moves import legal_actions, turn_actions
 from ..errors import IllegalActionError
 from ..model.actions import Action
-from ..model.state import CHANCE, Phase, State
+from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
 
 __all__ = [
     "Bot",
@@ -42,6 +42,7 @@ __all__ = [
     "RandomBot",
     "evaluate",
     "final_state",
+    "not_the_seats",
     "play_game",
 ]
 
@@ -185,6 +186,28 @@ def _chooser(bot: BotLike) -> Callable[[State], Action]:
     return bot
 
 
+def not_the_seats(action: object, player: int) -> str | None:
+    """Why the seat of ``player`` may not take ``action``, or ``None`` if it may: an
+    action of the other player, or a chance outcome, is refused by whatever acts for a
+    seat (``play_game``, the command line's prompt) before :func:`tiki.step` sees it.
+
+    >>> from tiki import Create, X, O
+    >>> not_the_seats(Create(X, 0), X) is None
+    True
+    >>> not_the_seats(Create(O, 0), X)
+    "you are x: +a1 is o's decision"
+    """
+    owner = getattr(action, "player", None)
+    if type(owner) is not int or owner == player:  # not an action: step says what is wrong
+        return None
+    me = PLAYER_SYMBOLS[player]
+    if owner == CHANCE:
+        return f"you are {me}: {action} is a chance outcome, not a decision"
+    if owner not in (0, 1):
+        return None  # a malformed action: step says what is wrong
+    return f"you are {me}: {action} is {PLAYER_SYMBOLS[owner]}'s decision"
+
+
 def play_game(
     state: State,
     bots: Mapping[int, BotLike],
@@ -217,6 +240,9 @@ def play_game(
             except KeyError:
                 raise ValueError(f"no bot for player {state.actor!r}") from None
             action = choose(state)
+            refusal = not_the_seats(action, state.actor)
+            if refusal:  # a seat never acts for another
+                raise IllegalActionError("TIKI-TURN-3", f"{refusal}, returned by its bot")
         transition = step(state, action)
         ply = Ply(action, transition)
         log.append(ply)

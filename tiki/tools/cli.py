@@ -28,7 +28,7 @@ from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
 from ..text.notation import from_text, parse_action, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import bench, fuzz
-from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
+from .bots import Bot, GreedyBot, Ply, RandomBot, not_the_seats, play_game
 from .render import render
 
 __all__ = ["main", "parse_rules"]
@@ -147,6 +147,11 @@ class _Human:
                 continue
             try:
                 action = parse_action(state, text)
+                refusal = not_the_seats(action, state.actor)
+                if refusal:  # a chance outcome typed at the prompt
+                    print(f"  {refusal}", file=self.out)
+                    print(_legal_listing(state), file=self.out)
+                    continue
                 step(state, action)
             except NotationError as e:
                 print(f"  not an action: {e}", file=self.out)
