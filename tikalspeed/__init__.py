@@ -75,6 +75,8 @@ from .engine import (
     resolve_chance,
     sample_chance,
     step,
+    view_actions,
+    why_illegal_in_view,
 )
 from .errors import IllegalActionError, ManifestError, NotationError
 from .model.actions import (
@@ -139,6 +141,7 @@ from .model.state import (
     Turn,
     TurnKind,
 )
+from .model.view import View
 from .text import jsonio
 from .text.jsonio import (
     action_from_json,
@@ -231,6 +234,7 @@ __all__ = [
     "TurnEnded",
     "TurnKind",
     "Uncover",
+    "View",
     "VolcanoSetAside",
     "action_from_json",
     "action_to_json",
@@ -269,6 +273,8 @@ __all__ = [
     "state_to_json",
     "step",
     "to_text",
+    "view_actions",
+    "why_illegal_in_view",
     "write_record",
 ]
 

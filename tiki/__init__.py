@@ -57,6 +57,8 @@ from .engine.contract import (
     resolve_chance,
     sample_chance,
     step,
+    view_actions,
+    why_illegal_in_view,
 )
 from .engine.moves import chance_outcomes, legal_actions
 from .errors import IllegalActionError, NotationError
@@ -92,6 +94,7 @@ from .model.events import (
 )
 from .model.rules import DEFAULT_TILES, NUMBER_LIMIT, Rules
 from .model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Phase, State, X
+from .model.view import View
 from .text import jsonio
 from .text.jsonio import (
     action_from_json,
@@ -206,6 +209,7 @@ __all__ = [
     "TotemCreated",
     "TotemMoved",
     "Transition",
+    "View",
     "Village",
     "VillageInfluenced",
     "X",
@@ -237,7 +241,9 @@ __all__ = [
     "state_to_json",
     "step",
     "to_text",
+    "view_actions",
     "village_from_name",
     "village_name",
+    "why_illegal_in_view",
     "write_record",
 ]

@@ -20,6 +20,7 @@ from tikalspeed import (
     Rules,
     State,
     TurnKind,
+    View,
     actors,
     apply,
     legal_actions,
@@ -284,10 +285,10 @@ def test_play_game_asks_each_jumper_in_seat_order_with_his_own_view() -> None:
     show as -1, never as counts; elsewhere the bot gets the state itself."""
     rules = Rules(mode="speed", players=3)
     start = new_game(rules, seed=4)
-    asked: list[tuple[State, int]] = []
+    asked: list[tuple[State | View, int]] = []
     bots = {p: RandomBot(p) for p in range(3)}
 
-    def spy(state: State, player: int) -> Action:
+    def spy(state: State | View, player: int) -> Action:
         asked.append((state, player))
         return bots[player].choose(state, player)
 
@@ -304,7 +305,8 @@ def test_play_game_asks_each_jumper_in_seat_order_with_his_own_view() -> None:
                 at_tokens += 1
                 assert player == min(actors(before))
                 assert view == observe(before, player)
-                others = [c for p, c in enumerate(view.chosen) if p != player]
+                assert isinstance(view, View) and view.player == player
+                others = [c for p, c in enumerate(view.state.chosen) if p != player]
                 assert all(c in (0, -1) for c in others)
             else:
                 assert view is before and player == before.active

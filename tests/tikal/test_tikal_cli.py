@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tikalspeed import Phase, Rules, State, legal_actions, new_game
+from tikalspeed import Rules, State, View, legal_actions, new_game, view_actions
 from tikalspeed.model.actions import Action
 from tikalspeed.text.notation import to_text
 from tikalspeed.tools.bench import peak_memory_mb, playouts, random_game, run
@@ -410,9 +410,9 @@ def _speed_prefix(seed: int) -> tuple[list[str], int]:
     mine: list[str] = []
     found: list[int] = []
 
-    def p1(state: State, player: int) -> Action:
-        if state.phase is Phase.TOKENS:
-            found.append(len(legal_actions(state, player)))
+    def p1(state: State | View, player: int) -> Action:
+        if isinstance(state, View):  # at a Jump's secret choices, P1's own view
+            found.append(len(view_actions(state)))
             raise StopIteration
         action = GreedyBot(seed + 1).choose(state, player)
         mine.append(str(action))

@@ -226,7 +226,7 @@ def test_nobody_acts_after_the_end() -> None:
         with pytest.raises(IllegalActionError) as err:
             tikalspeed.step(s, a)
         assert err.value.clause == "TIKAL-TURN-4"
-    assert all(tikalspeed.observe(s, p) == s for p in range(3))
+    assert all(tikalspeed.observe(s, p) == tikalspeed.View(p, s) for p in range(3))
 
 
 @pytest.mark.parametrize(

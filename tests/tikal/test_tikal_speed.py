@@ -376,9 +376,10 @@ def test_speed_jump_1_observe_hides_other_choices_until_the_reveal() -> None:
     b, _ = choose_tokens(s, P2=4)
     assert observe(a, 0) == observe(b, 0) and observe(a, 2) == observe(b, 2)
     assert observe(a, 1) != observe(b, 1)
-    assert observe(a, 0).chosen == (0, -1, 0) and observe(a, 1).chosen == (0, 2, 0)
+    assert observe(a, 0).state.chosen == (0, -1, 0) and observe(a, 1).state.chosen == (0, 2, 0)
+    assert observe(a, 0).hidden and not observe(a, 1).hidden
     a, _ = choose_tokens(a, P1=1, P3=1)
-    assert observe(a, 0).chosen == (1, 2, 1)  # revealed
+    assert observe(a, 0).state.chosen == (1, 2, 1)  # revealed
 
 
 # --------------------------------------------------------------------------- scoring, end

@@ -249,7 +249,7 @@ def test_hidden_choices_are_shown_but_not_read_back(games: Any) -> None:
                 if after.phase is not Phase.TOKENS:
                     continue
                 other = tikalspeed.actors(after)[0]
-                view = observe(after, other)
+                view = observe(after, other).state
                 text = to_text(view)
                 assert "?" in _speed_parts(text)[0][_speed_parts(text)[1]]
                 with pytest.raises(NotationError, match="hidden token choice"):

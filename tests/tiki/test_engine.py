@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from fractions import Fraction
 
+import attrs
 import pytest
 import reference
 from strategies import playout
 
 import tiki
+import tiki.engine
 from tiki import (
     A1,
     A2,
@@ -313,9 +316,46 @@ def test_nothing_is_legal_after_the_end() -> None:
 
 
 def test_observe_shows_everything() -> None:
-    """Tiki has no hidden information: each player observes the whole state."""
+    """Tiki has no hidden information: each player's View holds the whole state, and
+    his own decision there is his legal actions in the state."""
     for state in playout(Rules(shaman=True), 8).states[::7]:
-        assert tiki.observe(state, X) == tiki.observe(state, O) == state
+        for p in (X, O):
+            view = tiki.observe(state, p)
+            assert view == tiki.View(p, state) and not view.hidden
+            mine = tiki.legal_actions(state) if tiki.actors(state) == (p,) else ()
+            assert tiki.view_actions(view) == mine
+            if mine:
+                assert tiki.why_illegal_in_view(view, mine[0]) is None
+
+
+def test_the_engine_refuses_a_view() -> None:
+    """TIKI-TURN-3 and issue 8's seats: a View is not a position: step, apply,
+    legal_actions, actors, is_legal, why_illegal, outcome, sample_chance,
+    chance_outcomes and observe refuse it with a clear error; in a view, the other
+    player's action is refused."""
+    s = tiki.new_game(seed=1)
+    view = tiki.observe(s, s.actor)
+    move = tiki.legal_actions(s)[0]
+    message = re.escape("a View (observe()) is not a position: ")
+    for call in (
+        lambda: tiki.step(view, move),  # type: ignore[arg-type]
+        lambda: tiki.apply(view, move),  # type: ignore[arg-type]
+        lambda: tiki.legal_actions(view),  # type: ignore[arg-type]
+        lambda: tiki.actors(view),  # type: ignore[arg-type]
+        lambda: tiki.outcome(view),  # type: ignore[arg-type]
+        lambda: tiki.sample_chance(view, random.Random(0)),  # type: ignore[arg-type]
+        lambda: tiki.chance_outcomes(view),  # type: ignore[arg-type]
+        lambda: tiki.observe(view, X),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(IllegalActionError, match=message) as err:
+            call()
+        assert err.value.clause == "TIKI-TURN-3"
+    assert not tiki.is_legal(view, move)  # type: ignore[arg-type]
+    assert tiki.engine.why_illegal(view, move)[0] == "TIKI-TURN-3"  # type: ignore[arg-type,index]
+    other = attrs.evolve(move, player=1 - s.actor)
+    assert tiki.why_illegal_in_view(view, other)[0] == "TIKI-TURN-3"  # type: ignore[index]
+    with pytest.raises(IllegalActionError, match="no player 2 in Tiki"):
+        tiki.observe(s, 2)
 
 
 def test_outcome_is_none_until_the_end_then_names_winner_scores_and_reason() -> None:

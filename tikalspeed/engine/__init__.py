@@ -25,7 +25,7 @@ from .contract import (
     sample_chance,
     step,
 )
-from .legality import MODES, mode_of, why_illegal
+from .legality import MODES, mode_of, view_actions, why_illegal, why_illegal_in_view
 
 __all__ = [
     "MODES",
@@ -42,5 +42,7 @@ __all__ = [
     "resolve_chance",
     "sample_chance",
     "step",
+    "view_actions",
     "why_illegal",
+    "why_illegal_in_view",
 ]

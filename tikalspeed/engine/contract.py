@@ -19,13 +19,15 @@ import random
 import attrs
 
 from ..board.terrain import EMPTY, PRINTED, terrain
+from ..bounds import shown
 from ..errors import IllegalActionError
 from ..model.actions import Action, DrawTile, RevealTile
 from ..model.events import Event
 from ..model.records import CHANCE, SUPPLY, Outcome, Phase, TurnKind
 from ..model.rules import Rules
 from ..model.state import State
-from .legality import MODES, actors, chance_outcomes, legal_actions, why_illegal
+from ..model.view import View
+from .legality import MODES, actors, chance_outcomes, legal_actions, refuse_view, why_illegal
 from .turns import top_letter
 from .work import Work
 
@@ -143,23 +145,32 @@ def apply(state: State, action: Action) -> State:
     return step(state, action).state
 
 
-def observe(state: State, player: int) -> State:
-    """What ``player`` may see.
+def observe(state: State, player: int) -> View:
+    """What ``player`` may see: a :class:`~tikalspeed.View`, which the engine refuses
+    as a position.
 
     Tiles and treasures are drawn at chance nodes, so nothing is face down; the one
     secret is a Speed Jump's token choices (SPEED-JUMP-1): until all are revealed,
     another player's choice shows as ``-1`` once made (``0`` while not yet made).
+    Raises :class:`IllegalActionError` for a view and for a ``player`` not in the game.
     """
-    return MODES[state.rules.mode].observe(state, player)
+    refuse_view(state)
+    if type(player) is not int or not 0 <= player < state.rules.players:
+        raise IllegalActionError(
+            "TIKAL-TURN-4", f"observe: no player {shown(player)} in this game"
+        )
+    return View(player, MODES[state.rules.mode].observe(state, player))
 
 
 def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs, else its :class:`Outcome`."""
+    refuse_view(state)
     return state.result
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
+    refuse_view(state)
     if state.turn.phase is Phase.DRAW or state.turn.phase is Phase.REVEAL:  # uniform: no fractions
         stack = state.jungle.stacks[top_letter(state)]
         tile = stack[rng.randrange(len(stack))]

@@ -18,6 +18,7 @@ from ..board.hexgrid import NEIGHBOURS
 from ..board.terrain import EMPTY, placements, terrain
 from ..board.tiles import Kind
 from ..bounds import MAX_BID, MAX_SCORE, shown, shown_action
+from ..errors import IllegalActionError
 from ..model.actions import (
     Action,
     APAction,
@@ -32,12 +33,23 @@ from ..model.actions import (
 )
 from ..model.records import CHANCE, MAX_TOKENS, Phase
 from ..model.state import State
+from ..model.view import View, hides
 from .auction import Professional, bid_limit
 from .speed import Speed
 from .turns import Classic, top_letter
 from .work import Mode
 
-__all__ = ["MODES", "actors", "chance_outcomes", "legal_actions", "mode_of", "why_illegal"]
+__all__ = [
+    "MODES",
+    "actors",
+    "chance_outcomes",
+    "legal_actions",
+    "mode_of",
+    "refuse_view",
+    "view_actions",
+    "why_illegal",
+    "why_illegal_in_view",
+]
 
 MODES: dict[str, Mode] = {m.name: m for m in (Classic(), Professional(), Speed())}
 """The game modes, by ``Rules.mode``."""
@@ -53,9 +65,31 @@ _ONE_PLAYER = (Phase.ACTIONS, Phase.PLACE, Phase.BID, Phase.CHOOSE)
 """The phases every mode shares in which the active player alone decides."""
 
 
+_VIEW = "a View (observe()) is not a position: its player's own actions are view_actions(view)"
+_HIDDEN = (
+    "a view's position is not a position: a token choice is hidden (-1); its player's own "
+    "actions are view_actions(view)"
+)
+
+
+def _is_view(state: object) -> bool:
+    return type(state) is View
+
+
+def refuse_view(state: object) -> None:
+    """Raise :class:`IllegalActionError` for a :class:`~tikalspeed.View` (or a view's
+    position with a hidden choice) given where the engine takes a position."""
+    if type(state) is View:
+        raise IllegalActionError("TIKAL-TURN-4", _VIEW)
+    if type(state) is State and hides(state):
+        raise IllegalActionError("SPEED-JUMP-1", _HIDDEN)
+
+
 def actors(state: State) -> tuple[int, ...]:
     """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over;
     several players at a simultaneous node (a Speed Jump's secret choices)."""
+    if type(state) is not State:
+        refuse_view(state)
     turn = state.turn
     phase = turn.phase
     if phase in _ONE_PLAYER:
@@ -70,8 +104,12 @@ def actors(state: State) -> tuple[int, ...]:
 def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
     """Every legal action in ``state`` (of ``player``, if given), in a fixed order.
 
-    At a chance node these are the chance outcomes (see :func:`chance_outcomes`).
+    At a chance node these are the chance outcomes (see :func:`chance_outcomes`). A
+    :class:`~tikalspeed.View` is refused (:class:`IllegalActionError`): see
+    :func:`view_actions`.
     """
+    if type(state) is not State:
+        refuse_view(state)
     phase = state.turn.phase
     if phase is Phase.OVER or (
         player is not None and (type(player) is not int or player not in actors(state))
@@ -85,6 +123,8 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     if phase is Phase.TREASURE:
         return tuple(FindTreasure(k) for k, n in enumerate(state.jungle.hidden) if n)
     if phase in mode.phases:
+        if hides(state):
+            raise IllegalActionError("SPEED-JUMP-1", _HIDDEN)
         return mode.legal_actions(state, player)
     p = state.turn.active
     if phase is Phase.PLACE:
@@ -95,6 +135,38 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         return (PassBid(p), *(Bid(p, a) for a in range(state.auction.high_bid + 1, top + 1)))
     t = terrain(state.rules.manifest)
     return tuple(ChooseTile(p, i, t.tile_ids[i]) for i in state.auction.display)
+
+
+def view_actions(view: View) -> tuple[Action, ...]:
+    """The legal actions of ``view.player`` in the position he sees (``()`` if he has
+    no decision now): exactly his legal actions in the position itself, since his own
+    decision never depends on what is hidden from him (SPEED-JUMP-1).
+
+    >>> from tikalspeed import new_game, observe, legal_actions
+    >>> s = new_game(seed=1)
+    >>> view_actions(observe(s, 0)) == legal_actions(s, 0)
+    True
+    """
+    state, player = view.state, view.player
+    if player not in actors(state):
+        return ()
+    if state.turn.phase in MODES[state.rules.mode].phases:
+        return MODES[state.rules.mode].legal_actions(state, player)
+    return legal_actions(state, player)
+
+
+def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
+    """``(clause, reason)`` if ``action`` is not a legal action of ``view.player`` in
+    the position he sees, else ``None``: :func:`why_illegal` for his own decision, and
+    an action of anyone else refused (TIKAL-TURN-4)."""
+    state, player = view.state, view.player
+    owner = getattr(action, "player", None)
+    if owner != player or type(owner) is not int:
+        return "TIKAL-TURN-4", f"{shown_action(action)} is not a decision of the view's player"
+    mode = MODES[state.rules.mode]
+    if state.turn.phase in mode.phases:
+        return mode.why_illegal(state, action)
+    return why_illegal(state, action)
 
 
 def _draws(state: State) -> tuple[Action, ...]:
@@ -132,6 +204,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     (TIKAL-DRAW-1); a dug treasure uniformly from the copies not yet face up
     (TIKAL-TREASURE-3). Elsewhere this returns ``()``.
     """
+    refuse_view(state)
     if state.turn.phase is Phase.TREASURE:
         hidden = state.jungle.hidden
         total = sum(hidden)
@@ -164,12 +237,17 @@ _CLAUSE = {
 
 
 def why_illegal(state: State, action: object) -> tuple[str, str] | None:
-    """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``."""
+    """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``
+    (a :class:`~tikalspeed.View` is not a position: see :func:`why_illegal_in_view`)."""
+    if type(state) is not State and _is_view(state):
+        return "TIKAL-TURN-4", _VIEW
     phase = state.turn.phase
     if phase is Phase.OVER:
         return "TIKAL-TURN-4", "the game is over"
     mode = MODES[state.rules.mode]
     if phase in mode.phases:
+        if hides(state):
+            return "SPEED-JUMP-1", _HIDDEN
         return mode.why_illegal(state, action)
     player = getattr(action, "player", None)
     actor = CHANCE if phase in _CHANCE_PHASES else state.turn.active

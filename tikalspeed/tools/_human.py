@@ -8,10 +8,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import legal_actions, step, why_illegal
+from ..engine import legal_actions, observe, view_actions, why_illegal_in_view
 from ..errors import IllegalActionError, NotationError
 from ..model.actions import Action, ChooseTokens, player_name
 from ..model.state import CHANCE, Phase, State
+from ..model.view import View
 from ..text.notation import parse_action
 from .bots import not_the_seats
 from .render import render
@@ -47,11 +48,16 @@ def _tokens(actions: Sequence[Action]) -> str:
     return "\n".join(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="  "))
 
 
-def legal_listing(state: State, player: int | None = None) -> str:
-    """The legal actions (of ``player`` at a TOKENS node), as the ``?`` answer lists them."""
-    if state.phase is Phase.OVER:
+def legal_listing(state: State | View, player: int | None = None) -> str:
+    """The legal actions (of ``player`` at a TOKENS node, of a view's own player), as
+    the ``?`` answer lists them."""
+    if isinstance(state, View):
+        actions = view_actions(state)
+    elif state.phase is Phase.OVER:
         return "legal actions: none, the game is over"
-    actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
+    else:
+        tokens = state.phase is Phase.TOKENS
+        actions = legal_actions(state, player) if tokens else legal_actions(state)
     kind = " (chance outcomes)" if actions and actions[0].player == CHANCE else ""
     return f"legal actions{kind} ({len(actions)}):\n{_tokens(actions)}"
 
@@ -71,10 +77,14 @@ class Human:
         self.drawn: State | None = None
         """The last state whose board was printed (not drawn again before a placement)."""
 
-    def choose(self, state: State, player: int | None = None) -> Action:
-        """Ask for an action; at a Speed TOKENS node ``state`` is the player's own view
-        (the others' choices hidden) and ``player`` says whose choice it is."""
-        me = state.active if player is None else player
+    def choose(self, state: State | View, player: int | None = None) -> Action:
+        """Ask for an action; at a Speed TOKENS node ``state`` is the player's own
+        :class:`~tikalspeed.View` (the others' choices hidden)."""
+        if isinstance(state, View):
+            view = state
+        else:
+            view = observe(state, state.active if player is None else player)
+        me, state = view.player, view.state
         name = player_name(me)
         if state.phase is Phase.PLACE and state is not self.drawn:
             print(render(state), file=self.out)
@@ -101,41 +111,43 @@ class Human:
             if text.lower() in _QUIT:
                 raise Quit(me)
             if text in _HELP:
-                print(legal_listing(state, me), file=self.out)
+                print(legal_listing(view), file=self.out)
                 print("  (or 'board' to draw the position, 'quit' to stop)", file=self.out)
                 continue
             if text == "board":
                 print(render(state), file=self.out)
                 continue
-            action = self._read(state, me, text)
+            action = self._read(view, text)
             if action is not None:
                 if isinstance(action, ChooseTokens):  # only the chooser sees his count
                     print(f"  {name} takes {action.count} token(s) in secret", file=self.out)
                 return action
 
-    def _read(self, state: State, me: int, text: str) -> Action | None:
+    def _read(self, view: View, text: str) -> Action | None:
         """The action ``text`` names, or ``None`` after saying why it is refused."""
+        state, me = view.state, view.player
         if state.phase is Phase.TOKENS:
-            for action in legal_actions(state, me):
+            for action in view_actions(view):
                 if str(action) == text:
                     return action
             match = _TOKEN_CHOICE.fullmatch(text)
             if match:
-                why = why_illegal(state, ChooseTokens(me, int(match.group(1))))
+                why = why_illegal_in_view(view, ChooseTokens(me, int(match.group(1))))
                 reason = f"{why[1]} ({why[0]})" if why else text
                 print(f"  illegal: {reason} ('?' lists the legal actions)", file=self.out)
                 return None
         try:
             action = parse_action(state, text)
-            refusal = not_the_seats(action, me)  # P2:tokens:1 typed by P1 at a Jump
-            if refusal:
-                print(f"  {refusal}", file=self.out)
-                return None
-            step(state, action)
         except NotationError as e:
             print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)
             return None
-        except IllegalActionError as e:
-            print(f"  illegal: {e} ('?' lists the legal actions)", file=self.out)
+        refusal = not_the_seats(action, me)  # P2:tokens:1 typed by P1 at a Jump
+        if refusal:
+            print(f"  {refusal}", file=self.out)
+            return None
+        why = why_illegal_in_view(view, action)
+        if why is not None:
+            reason = str(IllegalActionError(*why))
+            print(f"  illegal: {reason} ('?' lists the legal actions)", file=self.out)
             return None
         return action

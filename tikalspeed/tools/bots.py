@@ -31,7 +31,16 @@ from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
-from ..engine import Transition, actors, legal_actions, observe, sample_chance, step
+from ..bounds import shown
+from ..engine import (
+    Transition,
+    actors,
+    legal_actions,
+    observe,
+    sample_chance,
+    step,
+    view_actions,
+)
 from ..engine.ap import actions_for
 from ..errors import IllegalActionError
 from ..model.actions import (
@@ -45,6 +54,7 @@ from ..model.actions import (
 )
 from ..model.events import ActionTaken
 from ..model.state import CHANCE, Phase, State, TurnKind
+from ..model.view import View
 from ._botvalue import (
     LATER,
     RUIN_HINT,
@@ -81,20 +91,36 @@ _A = TypeVar("_A", bound=Action)
 class Bot(Protocol):
     """Anything that picks an action for a player who decides in ``state``."""
 
-    def choose(self, state: State, player: int | None = None) -> Action:
+    def choose(self, state: State | View, player: int | None = None) -> Action:
         """Return a legal action of ``player`` (default: the one player to act);
         ``state`` is never a chance node. At a Speed TOKENS node several players
-        choose at once, so ``player`` says which one is asked (SPEED-JUMP-1)."""
+        choose at once and in secret: the bot is given its player's
+        :class:`~tikalspeed.View` (the others' choices hidden), or the position and
+        ``player`` to say which one is asked (SPEED-JUMP-1)."""
         ...
 
 
-BotLike: TypeAlias = Bot | Callable[[State], Action] | Callable[[State, int], Action]
-"""A :class:`Bot`, or a plain function from a state (and, if it takes two arguments,
-the deciding player) to the action to play."""
+BotLike: TypeAlias = (
+    Bot | Callable[[State | View], Action] | Callable[[State | View, int], Action]
+)
+"""A :class:`Bot`, or a plain function from a state or view (and, if it takes two
+arguments, the deciding player) to the action to play."""
 
 
-def _decider(state: State, player: int | None) -> int:
-    """The player a bot is asked to decide for (TIKAL-TURN-4, SPEED-JUMP-1)."""
+def _decision(state: State | View, player: int | None) -> tuple[State, int, tuple[Action, ...]]:
+    """The position a bot looks at, the player it decides for, and his legal actions
+    (TIKAL-TURN-4, SPEED-JUMP-1); a view gives its own player's decision."""
+    if isinstance(state, View):
+        if player is not None and player != state.player:
+            raise IllegalActionError(
+                "TIKAL-TURN-4", f"a view of {player_name(state.player)} is not {shown(player)}'s"
+            )
+        actions = view_actions(state)
+        if not actions:
+            raise IllegalActionError(
+                "TIKAL-TURN-4", f"{player_name(state.player)} has no decision in this view"
+            )
+        return state.state, state.player, actions
     if state.phase is Phase.OVER:
         raise IllegalActionError("TIKAL-TURN-4", "the game is over: no decision to make")
     who = actors(state)
@@ -105,16 +131,11 @@ def _decider(state: State, player: int | None) -> int:
             raise IllegalActionError(
                 "SPEED-JUMP-1", "several players choose tokens at once: say which one"
             )
-        return who[0]
-    if player not in who:
-        raise IllegalActionError("TIKAL-TURN-4", f"it is not {player!r}'s decision")
-    return player
-
-
-def _choices(state: State, player: int) -> tuple[Action, ...]:
-    if state.phase is Phase.TOKENS:
-        return legal_actions(state, player)
-    return legal_actions(state)
+        player = who[0]
+    elif player not in who:
+        raise IllegalActionError("TIKAL-TURN-4", f"it is not {shown(player)}'s decision")
+    actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
+    return state, player, actions
 
 
 class RandomBot:
@@ -130,10 +151,10 @@ class RandomBot:
         self.rng = random.Random(seed)
         """The bot's own random number generator."""
 
-    def choose(self, state: State, player: int | None = None) -> Action:
+    def choose(self, state: State | View, player: int | None = None) -> Action:
         """Return one legal action of ``player`` (default: the player to act),
         uniformly at random; at a Speed TOKENS node, one of his token choices."""
-        actions = _choices(state, _decider(state, player))
+        actions = _decision(state, player)[2]
         return actions[self.rng.randrange(len(actions))]
 
     def __repr__(self) -> str:
@@ -168,11 +189,10 @@ class GreedyBot:
         self.max_bid = max_bid
         """The most it ever bids in one auction."""
 
-    def choose(self, state: State, player: int | None = None) -> Action:
+    def choose(self, state: State | View, player: int | None = None) -> Action:
         """Return the best legal action of ``player`` (default: the player to act),
         one ply ahead."""
-        me = _decider(state, player)
-        actions = _choices(state, me)
+        state, me, actions = _decision(state, player)
         if len(actions) == 1:
             return actions[0]
         if state.phase is Phase.TOKENS:
@@ -269,7 +289,7 @@ class Ply:
         return self.transition.state
 
 
-def _chooser(bot: BotLike) -> Callable[[State, int], Action]:
+def _chooser(bot: BotLike) -> Callable[[State | View, int], Action]:
     if isinstance(bot, Bot):
         return bot.choose
     try:
@@ -323,8 +343,9 @@ def play_game(
     ``on_ply``, if given, is called with each :class:`Ply` as soon as it is played.
 
     At a Speed TOKENS node (SPEED-JUMP-1) every player in the Jump chooses in secret:
-    each is asked in turn, in seat order, and his bot sees only
-    ``observe(state, player)`` (the others' choices hidden) and is told ``player``.
+    each is asked in turn, in seat order, and his bot is given only his
+    :class:`~tikalspeed.View`, ``observe(state, player)`` (the others' choices hidden),
+    and told ``player``.
     Elsewhere the bot of the one player to act gets the state as it is.
     """
     choosers = {p: _chooser(b) for p, b in bots.items()}

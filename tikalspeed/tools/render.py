@@ -88,6 +88,7 @@ from ..model.state import (
     Phase,
     State,
 )
+from ..model.view import View
 from ._speedstatus import speed_decision, speed_lines, speed_turn
 
 __all__ = ["render", "render_board", "render_status"]
@@ -160,9 +161,11 @@ def _cost_mark(state: State, a: int, b: int | None, plain: str) -> str:
     return str(cost) if cost else plain
 
 
-def render_board(state: State) -> str:
+def render_board(state: State | View) -> str:
     """Return the drawing of the board alone (no status block), with the list of
-    crowded boxes under it when there is one; see the module docstring."""
+    crowded boxes under it when there is one; see the module docstring. A
+    :class:`~tikalspeed.View` is drawn as its player sees it."""
+    state = _position(state)
     height = ROWS * _H + _H // 2 + 1
     width = _left(COLUMNS) + 1
     grid = [[" "] * width for _ in range(height)]
@@ -315,8 +318,9 @@ def _rule_text(value: object) -> str:
     return str(value)
 
 
-def render_status(state: State) -> str:
-    """Return the status block: the turn, the decision, the players, tiles and levels.
+def render_status(state: State | View) -> str:
+    """Return the status block: the turn, the decision, the players, tiles and levels
+    (of a :class:`~tikalspeed.View`, what its player sees).
 
     Lines for the auction display, the turns queued, the temples raised and ruins dug
     this turn and the non-default rules appear only when they apply.
@@ -336,7 +340,7 @@ def render_status(state: State) -> str:
     result:    -
     rules:     mode=professional, players=3
     """
-    s = state
+    s = _position(state)
     lines = [f"game:      {s.rules.mode}, {s.players} players"]
     speed = s.rules.mode == "speed"
     if s.phase is Phase.BID or s.phase is Phase.REVEAL:
@@ -375,9 +379,14 @@ def render_status(state: State) -> str:
     return "\n".join(lines)
 
 
-def render(state: State) -> str:
-    """Return a multi-line drawing of ``state``: the board, then the status block.
+def render(state: State | View) -> str:
+    """Return a multi-line drawing of ``state``: the board, then the status block; of a
+    :class:`~tikalspeed.View`, what its player sees (another's token choice is ``?``).
 
     Plain ASCII, no trailing spaces, no final newline.
     """
     return render_board(state) + "\n" + render_status(state)
+
+
+def _position(state: State | View) -> State:
+    return state.state if isinstance(state, View) else state

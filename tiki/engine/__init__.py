@@ -16,6 +16,8 @@ from .contract import (
     resolve_chance,
     sample_chance,
     step,
+    view_actions,
+    why_illegal_in_view,
 )
 from .moves import chance_outcomes, layouts, legal_actions, turn_actions, why_illegal
 
@@ -34,5 +36,7 @@ __all__ = [
     "sample_chance",
     "step",
     "turn_actions",
+    "view_actions",
     "why_illegal",
+    "why_illegal_in_view",
 ]

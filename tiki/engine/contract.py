@@ -49,7 +49,15 @@ from ..model.events import (
 )
 from ..model.rules import Rules
 from ..model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
-from .moves import chance_outcomes, layouts, turn_actions, why_illegal
+from ..model.view import View
+from .moves import (
+    chance_outcomes,
+    layouts,
+    legal_actions,
+    refuse_view,
+    turn_actions,
+    why_illegal,
+)
 
 _DEFAULT_RULES = Rules()
 _EMPTY_BOARD: tuple[tuple[int, ...], ...] = ((),) * 9
@@ -119,6 +127,8 @@ def new_game(
 
 def actors(state: State) -> tuple[int, ...]:
     """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over."""
+    if type(state) is not State:
+        refuse_view(state)
     if state.phase is Phase.OVER:
         return ()
     return (state.actor,)
@@ -126,7 +136,7 @@ def actors(state: State) -> tuple[int, ...]:
 
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` is legal in ``state``, without listing every legal action."""
-    return why_illegal(state, action) is None
+    return type(state) is State and why_illegal(state, action) is None
 
 
 def step(state: State, action: Action) -> Transition:
@@ -135,6 +145,8 @@ def step(state: State, action: Action) -> Transition:
     Raises :class:`IllegalActionError` naming the clause that forbids the action; the
     input state is never changed.
     """
+    if type(state) is not State:
+        refuse_view(state)
     why = why_illegal(state, action)
     if why is not None:
         raise IllegalActionError(*why)
@@ -143,24 +155,54 @@ def step(state: State, action: Action) -> Transition:
 
 def apply(state: State, action: Action) -> State:
     """Return ``step(state, action).state``."""
+    if type(state) is not State:
+        refuse_view(state)
     why = why_illegal(state, action)
     if why is not None:
         raise IllegalActionError(*why)
     return _apply_legal(state, action).state
 
 
-def observe(state: State, player: int) -> State:
-    """What ``player`` may see: Tiki has no hidden information, so the whole state."""
-    return state
+def observe(state: State, player: int) -> View:
+    """What ``player`` may see, as a :class:`~tiki.View` (which the engine refuses as a
+    position): Tiki has no hidden information, so the whole state. Raises
+    :class:`IllegalActionError` for a view and for a ``player`` other than X or O."""
+    refuse_view(state)
+    if type(player) is not int or player not in PLAYERS:
+        raise IllegalActionError("TIKI-TURN-3", f"observe: no player {player!r} in Tiki")
+    return View(player, state)
+
+
+def view_actions(view: View) -> tuple[Action, ...]:
+    """The legal actions of ``view.player`` in the position he sees (``()`` if it is
+    not his decision): in Tiki, his legal actions in the position itself.
+
+    >>> from tiki import new_game, observe, legal_actions, X
+    >>> s = new_game(seed=1)
+    >>> view_actions(observe(s, s.actor)) == legal_actions(s)
+    True
+    """
+    return legal_actions(view.state, view.player)
+
+
+def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
+    """``(clause, reason)`` if ``action`` is not a legal action of ``view.player`` in
+    the position he sees, else ``None``; an action of anyone else is refused."""
+    owner = getattr(action, "player", None)
+    if type(owner) is not int or owner != view.player:
+        return "TIKI-TURN-3", f"{action!r} is not a decision of the view's player"
+    return why_illegal(view.state, action)
 
 
 def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs, else its :class:`Outcome`."""
+    refuse_view(state)
     return state.result
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
+    refuse_view(state)
     if state.phase is Phase.LAYOUT:  # uniform: skip building the probabilities
         all_layouts = layouts(state.rules.tiles)
         return all_layouts[rng.randrange(len(all_layouts))]

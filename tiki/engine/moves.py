@@ -11,7 +11,7 @@ import itertools
 from fractions import Fraction
 
 from ..board.island import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
-from ..errors import shown
+from ..errors import IllegalActionError, shown
 from ..model.actions import (
     Action,
     Create,
@@ -25,6 +25,7 @@ from ..model.actions import (
     PlaceShaman,
 )
 from ..model.state import CHANCE, PLAYER_SYMBOLS, PLAYERS, Phase, State
+from ..model.view import View
 
 _NO_SHAMAN = len(EDGES)  # index used for "no shaman on the board"
 
@@ -111,12 +112,29 @@ def layouts(tiles: tuple[int, ...]) -> tuple[Layout, ...]:
     return tuple(Layout(t) for t in found)
 
 
+_VIEW = "a View (observe()) is not a position: its player's own actions are view_actions(view)"
+
+
+def _is_view(state: object) -> bool:
+    return type(state) is View
+
+
+def refuse_view(state: object) -> None:
+    """Raise :class:`IllegalActionError` for a :class:`~tiki.View` given where the
+    engine takes a position."""
+    if type(state) is View:
+        raise IllegalActionError("TIKI-TURN-3", _VIEW)
+
+
 def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
     """Return every legal action in ``state`` (of ``player``, if given), in a fixed order.
 
     At a chance node these are the chance outcomes (see :func:`chance_outcomes`); a
-    finished game has none.
+    finished game has none. A :class:`~tiki.View` is refused (see
+    :func:`tiki.view_actions`).
     """
+    if type(state) is not State:
+        refuse_view(state)
     phase = state.phase
     actor = state.actor
     if phase is Phase.OVER or (player is not None and player != actor):
@@ -142,6 +160,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     The layout is uniform over the distinct arrangements of ``Rules.tiles`` (what a fair
     shuffle gives), the first player is a coin toss. Elsewhere this returns ``()``.
     """
+    refuse_view(state)
     if state.phase is Phase.LAYOUT:
         outs = layouts(state.rules.tiles)
         p = Fraction(1, len(outs))
@@ -179,7 +198,10 @@ _ASKS = {
 
 
 def why_illegal(state: State, action: object) -> tuple[str, str] | None:
-    """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``."""
+    """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``
+    (a :class:`~tiki.View` is not a position: see :func:`tiki.why_illegal_in_view`)."""
+    if type(state) is not State and _is_view(state):
+        return "TIKI-TURN-3", _VIEW
     phase = state.phase
     if phase is Phase.OVER:
         return "TIKI-TURN-3", "the game is over"

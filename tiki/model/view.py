@@ -1,0 +1,39 @@
+"""What one player may see: a :class:`View` is not a position.
+
+Tiki has no hidden information, so a view holds the whole position; it has the same
+shape as ``tikalspeed.View`` (where a Speed Jump's token choices are secret), so that
+a client or a bot written for one game reads the other. The engine refuses a view.
+
+>>> from tiki import new_game, observe, X
+>>> view = observe(new_game(seed=1), X)
+>>> view.player, view.hidden, view.state == new_game(seed=1)
+(0, False, True)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .state import State
+
+__all__ = ["View"]
+
+
+@attrs.frozen
+class View:
+    """The position ``state`` as ``player`` sees it (:func:`tiki.observe`): all of it.
+
+    Ask the engine for his own decision with :func:`tiki.view_actions` and
+    :func:`tiki.why_illegal_in_view`; :func:`tiki.step`, :func:`tiki.legal_actions`
+    and :func:`tiki.apply` refuse a view.
+    """
+
+    player: int
+    """The player who sees it (``X`` or ``O``)."""
+    state: State
+    """The position (nothing in Tiki is hidden)."""
+
+    @property
+    def hidden(self) -> bool:
+        """Whether anything is hidden: never, in Tiki."""
+        return False
