@@ -153,6 +153,7 @@ from .text.jsonio import (
 )
 from .text.notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
 from .text.record import Record, read_record, replay, write_record
+from .text.views import view_from_text, view_to_text
 
 __all__ = [
     "AP_PER_TURN",
@@ -274,6 +275,8 @@ __all__ = [
     "step",
     "to_text",
     "view_actions",
+    "view_from_text",
+    "view_to_text",
     "why_illegal_in_view",
     "write_record",
 ]

@@ -20,6 +20,7 @@ from tikal_strategies import SOME, Game
 import tikalspeed
 from tikalspeed import (
     IllegalActionError,
+    NotationError,
     Phase,
     View,
     actors,
@@ -32,16 +33,31 @@ from tikalspeed import (
     sample_chance,
     step,
     view_actions,
+    view_from_text,
+    view_to_text,
     why_illegal_in_view,
 )
 from tikalspeed.engine import why_illegal
 from tikalspeed.model.actions import ChooseTokens
+from tikalspeed.text import jsonio
+from tikalspeed.text.jsonio import view_to_json
 
 
 def _p2_has_chosen() -> tikalspeed.State:
     """A 2-player Jump: P2 has taken 2 tokens in secret, P1 still chooses."""
     s, _ = choose_tokens(jumping(speed(2), (0, 1)), P2=2)
     assert actors(s) == (0,) and s.chosen == (0, 2)
+    return s
+
+
+def _real_jump() -> tikalspeed.State:
+    """A position of a played 2-player Speed game: P2 has taken tokens, P1 chooses."""
+    rng = random.Random(3)
+    s = tikalspeed.new_game(tikalspeed.Rules(mode="speed", players=2), seed=3)
+    while s.phase is not Phase.TOKENS:
+        s = apply(s, rng.choice(legal_actions(s)))
+    s = apply(s, legal_actions(s, 1)[0])
+    assert actors(s) == (0,) and s.chosen[0] == 0 and s.chosen[1] > 0
     return s
 
 
@@ -128,3 +144,81 @@ def test_a_views_decision_is_the_positions(game: Game) -> None:
             if view.hidden:
                 assert s.phase is Phase.TOKENS
                 assert not is_legal(view.state, mine[0] if mine else ChooseTokens(p, 1))
+
+
+# --------------------------------------------------------------------------- text and JSON
+
+
+@SOME
+@given(speed_games())
+def test_views_round_trip_in_text_and_json(game: Game) -> None:
+    """SPEED-JUMP-1 (issue 8's client protocol): every player's view of every state of
+    random Speed games (the first ten of a Jump's secret choices, and every eleventh
+    state besides) writes as text and as JSON and reads back equal."""
+    jumps = [s for s in game.states if s.phase is Phase.TOKENS]
+    for s in jumps[:10] + list(game.states[::11]):
+        for p in range(s.players):
+            view = observe(s, p)
+            assert view_from_text(view_to_text(view), rules=s.rules) == view
+            assert jsonio.view_from_json(view_to_json(view), manifest=s.rules.manifest) == view
+            if s.rules.manifest == tikalspeed.Rules().manifest:
+                assert jsonio.loads(jsonio.dumps(view)) == view
+
+
+@SOME
+@given(speed_games())
+def test_what_a_player_cannot_see_changes_nothing_in_his_view(game: Game) -> None:
+    """SPEED-JUMP-1: where a player makes his secret choice and others still choose, the
+    positions after each of his choices differ only in what the others cannot see:
+    every other player's view is byte-identical, as JSON and as text; his own
+    differs (at the first six such positions of each game)."""
+    jumps = [s for s in game.states if s.phase is Phase.TOKENS and len(actors(s)) > 1]
+    for s in jumps[:6]:
+        for q in actors(s):
+            choices = [a for a in legal_actions(s, q) if isinstance(a, ChooseTokens)]
+            afters = [t for t in (apply(s, a) for a in choices) if t.phase is Phase.TOKENS]
+            if len(afters) < 2:
+                continue
+            for p in range(s.players):
+                texts = {jsonio.dumps(observe(t, p)) for t in afters}
+                lines = {view_to_text(observe(t, p)) for t in afters}
+                if p == q:
+                    assert len(texts) == len(afters) == len(lines)
+                else:
+                    assert len(texts) == 1 and len(lines) == 1
+
+
+def test_a_view_that_shows_a_secret_or_hides_the_viewers_own_is_refused() -> None:
+    """SPEED-JUMP-1: a view read back must be what observe gives its player: another's
+    choice shown, the viewer's own hidden, or a hidden choice outside a Jump's secret
+    choices is refused, at the place at fault."""
+    s = _real_jump()
+    p1, p2 = observe(s, 0), observe(s, 1)
+    shown_secret = view_to_json(p2)
+    shown_secret["player"] = 0  # P1 would see P2's count
+    with pytest.raises(NotationError, match="not what P1 sees") as err:
+        jsonio.view_from_json(shown_secret)
+    assert err.value.position == "$.state.speed.chosen"
+    own = view_to_json(p1)
+    own["player"] = 1  # P2's own choice hidden from himself
+    with pytest.raises(NotationError, match="P2's own token choice is never hidden"):
+        jsonio.view_from_json(own)
+    text = view_to_text(p1)
+    secret = f"0,{s.chosen[1]}"
+    assert "/0,?/" in text
+    with pytest.raises(NotationError, match="not what P1 sees"):
+        view_from_text(text.replace("/0,?/", f"/{secret}/"))  # P2's count shown to P1
+    assert view_from_text(text.replace("view:P1", "view:P2").replace("/0,?/", f"/{secret}/")) == p2
+    with pytest.raises(NotationError, match="a view of 'P3'"):
+        view_from_text(text.replace("view:P1", "view:P3"))
+    with pytest.raises(NotationError, match="a view starts with") as err:
+        view_from_text(tikalspeed.to_text(s))
+    assert err.value.position == 0
+    with pytest.raises(NotationError) as err:  # the offset counts the view's prefix
+        view_from_text(text.replace(" jump ", " jumps "))
+    assert text[err.value.position :].startswith("jump")  # type: ignore[index]
+    actions = tikalspeed.new_game(tikalspeed.Rules(mode="classic"), seed=1)
+    plain = view_to_json(observe(actions, 0))
+    assert jsonio.view_from_json(plain) == observe(actions, 0)
+    with pytest.raises(NotationError, match="expected type 'view'"):
+        jsonio.view_from_json(tikalspeed.state_to_json(s))

@@ -54,6 +54,7 @@ from ..model.actions import (
 )
 from ..model.rules import Rules
 from ..model.state import CHANCE, State
+from ..model.view import View
 from ._jsonread import (
     JSON,
     fail,
@@ -70,6 +71,7 @@ from ._jsonread import (
 from ._jsonstate import rules_from_json, rules_to_json, state_from_json, state_to_json
 from ._recordhead import FORMAT, RESULTS, check_headers
 from .record import Record, play, result_of
+from .views import view_from_json, view_to_json
 
 __all__ = [
     "action_from_json",
@@ -84,6 +86,8 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "to_json",
+    "view_from_json",
+    "view_to_json",
 ]
 
 _PIECES = {"worker": WORKER, "leader": LEADER}
@@ -247,18 +251,20 @@ def record_to_json(record: Record) -> JSON:
     }
 
 
-def to_json(obj: State | Action | Record) -> JSON:
-    """Return the JSON object of a state, an action or a record (an action's tiles are
-    named by the packaged manifest)."""
+def to_json(obj: State | View | Action | Record) -> JSON:
+    """Return the JSON object of a state, a player's view, an action or a record (an
+    action's tiles are named by the packaged manifest)."""
     if isinstance(obj, State):
         return state_to_json(obj)
+    if isinstance(obj, View):
+        return view_to_json(obj)
     if isinstance(obj, Record):
         return record_to_json(obj)
     return action_to_json(obj)
 
 
-def dumps(obj: State | Action | Record, *, indent: int | None = None) -> str:
-    """Return the JSON text of a state, an action or a record."""
+def dumps(obj: State | View | Action | Record, *, indent: int | None = None) -> str:
+    """Return the JSON text of a state, a player's view, an action or a record."""
     return json.dumps(to_json(obj), indent=indent, ensure_ascii=False)
 
 
@@ -319,18 +325,20 @@ def record_from_json(value: Any, path: str = "$", manifest: Manifest | None = No
     return record
 
 
-def from_json(value: Any) -> State | Action | Record:
+def from_json(value: Any) -> State | View | Action | Record:
     """Read any object written by :func:`to_json`, by its ``"type"``."""
     kind = value.get("type") if isinstance(value, dict) else None
     if kind == "state":
         return state_from_json(value)
+    if kind == "view":
+        return view_from_json(value)
     if kind == "record":
         return record_from_json(value)
     return action_from_json(value)
 
 
-def loads(text: str | bytes) -> State | Action | Record:
-    """Read the JSON text of a state, an action or a record; malformed JSON raises
+def loads(text: str | bytes) -> State | View | Action | Record:
+    """Read the JSON text of a state, a view, an action or a record; malformed JSON raises
     :class:`~tikalspeed.NotationError` at its character offset, as does JSON nested
     deeper than ``bounds.MAX_DEPTH`` or holding a number of more than
     ``bounds.MAX_DIGITS`` digits.
