@@ -106,6 +106,7 @@ from .text.jsonio import (
 )
 from .text.notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
 from .text.record import Record, read_record, replay, write_record
+from .text.views import view_from_text, view_to_text
 
 __version__ = "0.2.0"
 
@@ -242,6 +243,8 @@ __all__ = [
     "step",
     "to_text",
     "view_actions",
+    "view_from_text",
+    "view_to_text",
     "village_from_name",
     "village_name",
     "why_illegal_in_view",

@@ -39,6 +39,7 @@ from ..model.actions import (
 )
 from ..model.rules import NUMBER_LIMIT
 from ..model.state import State
+from ..model.view import View
 from ._jsonread import (
     JSON,
     by_village,
@@ -62,6 +63,7 @@ from ._jsonstate import (
     state_to_json,
 )
 from .record import FORMAT, RESULTS, Record, _check_headers, _play
+from .views import view_from_json, view_to_json
 
 __all__ = [
     "action_from_json",
@@ -76,6 +78,8 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "to_json",
+    "view_from_json",
+    "view_to_json",
 ]
 
 # --------------------------------------------------------------------------- writing
@@ -137,17 +141,19 @@ def record_to_json(record: Record) -> JSON:
     }
 
 
-def to_json(obj: State | Action | Record) -> JSON:
-    """Return the JSON object of a state, an action or a record."""
+def to_json(obj: State | View | Action | Record) -> JSON:
+    """Return the JSON object of a state, a player's view, an action or a record."""
     if isinstance(obj, State):
         return state_to_json(obj)
+    if isinstance(obj, View):
+        return view_to_json(obj)
     if isinstance(obj, Record):
         return record_to_json(obj)
     return action_to_json(obj)
 
 
-def dumps(obj: State | Action | Record, *, indent: int | None = None) -> str:
-    """Return the JSON text of a state, an action or a record."""
+def dumps(obj: State | View | Action | Record, *, indent: int | None = None) -> str:
+    """Return the JSON text of a state, a player's view, an action or a record."""
     return json.dumps(to_json(obj), indent=indent, ensure_ascii=False)
 
 
@@ -262,18 +268,20 @@ def record_from_json(value: Any, path: str = "$") -> Record:
     return record
 
 
-def from_json(value: Any) -> State | Action | Record:
+def from_json(value: Any) -> State | View | Action | Record:
     """Read any object written by :func:`to_json`, by its ``"type"``."""
     kind = value.get("type") if isinstance(value, dict) else None
     if kind == "state":
         return state_from_json(value)
+    if kind == "view":
+        return view_from_json(value)
     if kind == "record":
         return record_from_json(value)
     return action_from_json(value)
 
 
-def loads(text: str | bytes) -> State | Action | Record:
-    """Read the JSON text of a state, an action or a record; malformed JSON raises
+def loads(text: str | bytes) -> State | View | Action | Record:
+    """Read the JSON text of a state, a view, an action or a record; malformed JSON raises
     :class:`~tiki.NotationError` at its character offset."""
     try:
         value = json.loads(text)
