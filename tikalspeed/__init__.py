@@ -151,7 +151,14 @@ from .text.jsonio import (
     state_from_json,
     state_to_json,
 )
-from .text.notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
+from .text.notation import (
+    action_token,
+    from_text,
+    parse_action,
+    rules_from_text,
+    rules_to_text,
+    to_text,
+)
 from .text.record import Record, read_record, replay, write_record
 from .text.views import view_from_text, view_to_text
 
@@ -239,6 +246,7 @@ __all__ = [
     "VolcanoSetAside",
     "action_from_json",
     "action_to_json",
+    "action_token",
     "actors",
     "apply",
     "border_between",

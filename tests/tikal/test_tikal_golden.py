@@ -82,8 +82,9 @@ def chance_line(state: State) -> str:
 
 
 def legal_line(state: State) -> str:
-    """The number of legal actions and the first few tokens."""
-    tokens = sorted(str(a) for a in tikalspeed.legal_actions(state))
+    """The number of legal actions and the first few tokens (``action_token``: at a
+    Speed Jump each names its player)."""
+    tokens = sorted(tikalspeed.action_token(state, a) for a in tikalspeed.legal_actions(state))
     more = " …" if len(tokens) > SHOWN else ""
     return f"legal ({len(tokens)}): " + " ".join(tokens[:SHOWN]) + more
 
@@ -106,7 +107,7 @@ def dump_game(name: str, game: Game) -> str:
             lines.append(f"chance: {chance_line(state)}")
         else:
             lines.append(legal_line(state))
-        lines.append(f"action: {action}")
+        lines.append(f"action: {tikalspeed.action_token(state, action)}")
         lines += [f"  {event}" for event in t.events]
     final = game.final
     lines += ["", "final", f"position: {to_text(final)}", f"actor: {actor_name(final)}"]

@@ -21,6 +21,7 @@ from tikalspeed import (
     Phase,
     Rules,
     TurnKind,
+    action_token,
     apply,
     from_text,
     legal_actions,
@@ -228,6 +229,36 @@ def test_every_legal_token_reads_back_tikal_turn_4() -> None:
         for state in game.states[::7]:
             for action in legal_actions(state):
                 assert parse_action(state, str(action)) == action
+
+
+@settings(max_examples=12)
+@given(games(max_plies=500))
+def test_action_tokens_are_unique_and_read_back_in_every_mode(game: Game) -> None:
+    """Issue 8's client protocol, SPEED-JUMP-1: in every state of random games of any
+    mode and rules (Speed Jumps, where several players choose at once, and
+    Rules.forfeit's stops included), the legal actions' action_token strings are
+    distinct and each reads back as its action; where one player acts they are
+    str(a)."""
+    for state in game.states:
+        actions = legal_actions(state)
+        tokens = [action_token(state, a) for a in actions]
+        assert len(set(tokens)) == len(tokens)
+        for action, token in zip(actions, tokens, strict=True):
+            assert parse_action(state, token) == action
+            if len(tikalspeed.actors(state)) == 1 and state.rules.manifest == Rules().manifest:
+                assert token == str(action) or token.startswith(("draw=", "reveal="))
+
+
+def test_jump_tokens_name_their_player_speed_jump_1() -> None:
+    """SPEED-JUMP-1: at a Jump's secret choices both players' legal actions print as
+    tokens:1 ... tokens:5 with str(), but action_token names the player."""
+    rng = random.Random(3)
+    s = tikalspeed.new_game(Rules(mode="speed", players=2, forfeit=True), seed=3)
+    while s.phase is not tikalspeed.Phase.TOKENS:
+        s = tikalspeed.apply(s, rng.choice(legal_actions(s)))
+    tokens = [action_token(s, a) for a in legal_actions(s)]
+    assert "P1:tokens:1" in tokens and "P2:tokens:1" in tokens and "P2:end" in tokens
+    assert len({str(a) for a in legal_actions(s)}) < len(tokens)  # str alone collides
 
 
 # ------------------------------------------------------------------ action tokens

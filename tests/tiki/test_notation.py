@@ -193,6 +193,9 @@ def test_action_tokens_round_trip(game: Game, data: st.DataObject) -> None:
     state = data.draw(st.sampled_from(game.states))
     for action in legal_actions(state):
         assert parse_action(state, str(action)) == action
+        assert tiki.action_token(state, action) == str(action)
+    tokens = [tiki.action_token(state, a) for a in legal_actions(state)]
+    assert len(set(tokens)) == len(tokens)  # unique: issue 8's client protocol
 
 
 def test_parse_action_kinds() -> None:

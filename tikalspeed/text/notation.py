@@ -50,12 +50,20 @@ from ..model.actions import (
     RevealTile,
     TakeTreasure,
     Uncover,
+    player_name,
 )
-from ..model.state import CHANCE, State
+from ..model.state import CHANCE, Phase, State
 from .position import from_text, player_from_name, to_text
 from .rulestext import rules_from_text, rules_to_text
 
-__all__ = ["from_text", "parse_action", "rules_from_text", "rules_to_text", "to_text"]
+__all__ = [
+    "action_token",
+    "from_text",
+    "parse_action",
+    "rules_from_text",
+    "rules_to_text",
+    "to_text",
+]
 
 _CELL_INDEX = {name: c for c, name in enumerate(CELL_NAMES)}
 _NAT = re.compile(r"0|[1-9][0-9]*")
@@ -247,3 +255,33 @@ def _tile(state: State, tile_id: str, at: int, whole: str) -> int:
     if index is None:
         raise NotationError(f"unknown tile {tile_id!r} in {whole!r}", at)
     return index
+
+
+def action_token(state: State, action: Action) -> str:
+    """The token of ``action`` in ``state``, unique among its legal actions: what
+    :func:`parse_action` reads back as ``action`` (``parse_action(state,
+    action_token(state, a)) == a`` for every legal action). It is ``str(action)``
+    except for two cases. Tiles are named by the ids of ``state``'s manifest. At a
+    Speed Jump's TOKENS node, where several players choose at once, the token names
+    its player: ``P2:tokens:3``, ``P2:end`` (SPEED-JUMP-1); a chance outcome names none.
+
+    >>> from tikalspeed import new_game, DrawTile
+    >>> action_token(new_game(), DrawTile(3))
+    'draw=A4'
+    """
+    player = getattr(action, "player", None)
+    if state.phase is Phase.TOKENS and type(player) is int and player >= 0:
+        try:
+            return f"{player_name(action.player)}:{action}"
+        except Exception:  # a malformed action object: show its repr
+            return repr(action)
+    if isinstance(action, DrawTile | RevealTile | ChooseTile):
+        ids = terrain(state.rules.manifest).tile_ids
+        if type(action.tile) is int and 0 <= action.tile < len(ids):
+            tile_id = ids[action.tile]
+            head = {DrawTile: "draw=", RevealTile: "reveal=", ChooseTile: "take:"}[type(action)]
+            return head + tile_id
+    try:
+        return str(action)
+    except Exception:  # a malformed action object: show its repr
+        return repr(action)

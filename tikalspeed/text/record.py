@@ -35,16 +35,15 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from ..board.terrain import terrain
 from ..bounds import MAX_COUNT, MAX_SEED, shown
 from ..engine import actors, new_game, step
 from ..errors import IllegalActionError, NotationError
-from ..model.actions import Action, ChooseTile, DrawTile, RevealTile, player_name
+from ..model.actions import Action, player_name
 from ..model.events import TurnBegan
 from ..model.rules import Rules
 from ..model.state import Phase, State, TurnKind
 from ._recordhead import FORMAT, RESULTS, check_headers, inner, read_headers, setup
-from .notation import from_text, parse_action, to_text
+from .notation import action_token, from_text, parse_action, to_text
 from .rulestext import rules_to_text
 
 __all__ = ["FORMAT", "RESULTS", "Record", "action_token", "read_record", "replay", "write_record"]
@@ -143,33 +142,6 @@ def result_of(state: State) -> str:
         return "*"
     winner = state.result.winner
     return "shared" if winner is None else player_name(winner)
-
-
-def action_token(state: State, action: Action) -> str:
-    """The token of ``action``; tiles are named by the ids of ``state``'s manifest. At a
-    Speed Jump's TOKENS node, where several players choose at once, the token names its
-    player: ``P2:tokens:3``, ``P2:end`` (SPEED-JUMP-1); a chance outcome names none.
-
-    >>> from tikalspeed import new_game, DrawTile
-    >>> action_token(new_game(), DrawTile(3))
-    'draw=A4'
-    """
-    player = getattr(action, "player", None)
-    if state.phase is Phase.TOKENS and type(player) is int and player >= 0:
-        try:
-            return f"{player_name(action.player)}:{action}"
-        except Exception:  # a malformed action object: show its repr
-            return repr(action)
-    if isinstance(action, DrawTile | RevealTile | ChooseTile):
-        ids = terrain(state.rules.manifest).tile_ids
-        if type(action.tile) is int and 0 <= action.tile < len(ids):
-            tile_id = ids[action.tile]
-            head = {DrawTile: "draw=", RevealTile: "reveal=", ChooseTile: "take:"}[type(action)]
-            return head + tile_id
-    try:
-        return str(action)
-    except Exception:  # a malformed action object: show its repr
-        return repr(action)
 
 
 def play(

@@ -37,7 +37,14 @@ from ._numbers import read_number
 from ._rulestext import rules_from_text, rules_to_text
 from .check import StateFault, check_state
 
-__all__ = ["from_text", "parse_action", "rules_from_text", "rules_to_text", "to_text"]
+__all__ = [
+    "action_token",
+    "from_text",
+    "parse_action",
+    "rules_from_text",
+    "rules_to_text",
+    "to_text",
+]
 
 _VILLAGE_INDEX = {name: v for v, name in enumerate(VILLAGE_NAMES)}
 _INT = re.compile(r"[+-]?[0-9]+")
@@ -350,3 +357,18 @@ def _result(field: str, at: int, fruits: tuple[int, int]) -> Outcome | None:
     if winner not in _WINNER or not colon:
         raise NotationError(f"a result is '<x|o|=>:<reason>' or '-', not {field!r}", at)
     return Outcome(winner=_WINNER[winner], scores=fruits, reason=reason)
+
+
+def action_token(state: State, action: Action) -> str:
+    """The token of ``action`` in ``state``, unique among its legal actions: what
+    :func:`parse_action` reads back as ``action`` (``parse_action(state,
+    action_token(state, a)) == a`` for every legal action). One player acts at a time
+    in Tiki, so it is ``str(action)``; the function has the shape of
+    ``tikalspeed.action_token``, where a Speed Jump's tokens name their player.
+
+    >>> from tiki import new_game, legal_actions
+    >>> s = new_game(seed=1)
+    >>> [action_token(s, a) for a in legal_actions(s)][:3]
+    ['+a1', '+b1', '+c1']
+    """
+    return str(action)
