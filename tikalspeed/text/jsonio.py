@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from ..board.hexgrid import CELL_COUNT, CELL_NAMES
 from ..board.manifest import Manifest
@@ -52,9 +52,11 @@ from ..model.actions import (
     TakeTreasure,
     Uncover,
 )
+from ..model.events import Event
 from ..model.rules import Rules
 from ..model.state import CHANCE, State
 from ..model.view import View
+from ._jsonevents import event_from_json, event_to_json, is_event
 from ._jsonread import (
     JSON,
     fail,
@@ -77,6 +79,8 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "dumps",
+    "event_from_json",
+    "event_to_json",
     "from_json",
     "loads",
     "record_from_json",
@@ -251,20 +255,23 @@ def record_to_json(record: Record) -> JSON:
     }
 
 
-def to_json(obj: State | View | Action | Record) -> JSON:
-    """Return the JSON object of a state, a player's view, an action or a record (an
-    action's tiles are named by the packaged manifest)."""
+def to_json(obj: State | View | Action | Event | Record) -> JSON:
+    """Return the JSON object of a state, a player's view, an action, an event or a
+    record (an action's tiles are named by the packaged manifest)."""
     if isinstance(obj, State):
         return state_to_json(obj)
     if isinstance(obj, View):
         return view_to_json(obj)
+    if is_event(obj):
+        return event_to_json(obj)
     if isinstance(obj, Record):
         return record_to_json(obj)
-    return action_to_json(obj)
+    return action_to_json(cast(Action, obj))
 
 
-def dumps(obj: State | View | Action | Record, *, indent: int | None = None) -> str:
-    """Return the JSON text of a state, a player's view, an action or a record."""
+def dumps(obj: State | View | Action | Event | Record, *, indent: int | None = None) -> str:
+    """Return the JSON text of a state, a player's view, an action, an event or a
+    record."""
     return json.dumps(to_json(obj), indent=indent, ensure_ascii=False)
 
 
@@ -325,20 +332,23 @@ def record_from_json(value: Any, path: str = "$", manifest: Manifest | None = No
     return record
 
 
-def from_json(value: Any) -> State | View | Action | Record:
+def from_json(value: Any) -> State | View | Action | Event | Record:
     """Read any object written by :func:`to_json`, by its ``"type"``."""
     kind = value.get("type") if isinstance(value, dict) else None
     if kind == "state":
         return state_from_json(value)
     if kind == "view":
         return view_from_json(value)
+    if kind == "event":
+        return event_from_json(value)
     if kind == "record":
         return record_from_json(value)
     return action_from_json(value)
 
 
-def loads(text: str | bytes) -> State | View | Action | Record:
-    """Read the JSON text of a state, a view, an action or a record; malformed JSON raises
+def loads(text: str | bytes) -> State | View | Action | Event | Record:
+    """Read the JSON text of a state, a view, an action, an event or a record; malformed
+    JSON raises
     :class:`~tikalspeed.NotationError` at its character offset, as does JSON nested
     deeper than ``bounds.MAX_DEPTH`` or holding a number of more than
     ``bounds.MAX_DIGITS`` digits.
