@@ -143,6 +143,7 @@ from .model.state import (
 )
 from .model.view import View
 from .text import jsonio
+from .text.decision import Decision, decision, decision_to_json
 from .text.jsonio import (
     action_from_json,
     action_to_json,
@@ -193,6 +194,7 @@ __all__ = [
     "ChooseTile",
     "ChooseTokens",
     "Components",
+    "Decision",
     "Direction",
     "DrawTile",
     "EndTurn",
@@ -253,6 +255,8 @@ __all__ = [
     "cell_from_name",
     "cell_name",
     "chance_outcomes",
+    "decision",
+    "decision_to_json",
     "direction_between",
     "distinct_rotations",
     "from_text",

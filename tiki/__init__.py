@@ -96,6 +96,7 @@ from .model.rules import DEFAULT_TILES, NUMBER_LIMIT, Rules
 from .model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Phase, State, X
 from .model.view import View
 from .text import jsonio
+from .text.decision import Decision, decision, decision_to_json
 from .text.jsonio import (
     action_from_json,
     action_to_json,
@@ -183,6 +184,7 @@ __all__ = [
     "VILLAGE_NAMES",
     "Action",
     "Create",
+    "Decision",
     "Edge",
     "Event",
     "FirstPlayer",
@@ -227,6 +229,8 @@ __all__ = [
     "actors",
     "apply",
     "chance_outcomes",
+    "decision",
+    "decision_to_json",
     "edge_between",
     "edge_from_name",
     "edge_name",

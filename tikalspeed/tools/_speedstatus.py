@@ -16,7 +16,7 @@ from ..board.tiles import Kind
 from ..model.actions import player_name
 from ..model.state import Phase, State, TurnKind
 
-__all__ = ["phase_name", "speed_decision", "speed_lines", "speed_turn"]
+__all__ = ["phase_name", "speed_lines", "speed_turn"]
 
 _PHASES = {
     "auction": "auction (1/3: bid to secure a tile; the order of securing is the Round Order)",
@@ -72,17 +72,6 @@ def speed_turn(state: State) -> str:
         return f"{player_name(state.active)}, auction winner"
     kind = "Jump" if state.turn_kind is TurnKind.JUMP else state.turn_kind.value
     return f"{player_name(state.active)}, {kind} turn"
-
-
-def speed_decision(state: State) -> str | None:
-    """The ``decision:`` text for the Speed-only decisions (``None``: as elsewhere)."""
-    if state.phase is Phase.TOKENS:
-        waiting = [p for p in state.jumpers if not state.chosen[p]]
-        return f"{_names(waiting)} choose 1 to 5 tokens in secret (SPEED-JUMP-1)"
-    if state.phase is Phase.ACTIONS and state.turn_kind is TurnKind.JUMP:
-        who = player_name(state.active)
-        return f"{who} takes one action with {state.ap} point(s); the rest are lost"
-    return None
 
 
 def _marks(state: State) -> str:

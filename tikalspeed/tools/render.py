@@ -79,7 +79,6 @@ from ..board.terrain import border_cost, terrain
 from ..board.tiles import LETTERS, Kind
 from ..model.actions import TREASURE_NAMES, player_name
 from ..model.state import (
-    AP_PER_TURN,
     CHANCE,
     EMPTY,
     GUARDING,
@@ -89,7 +88,8 @@ from ..model.state import (
     State,
 )
 from ..model.view import View
-from ._speedstatus import speed_decision, speed_lines, speed_turn
+from ..text.decision import describe, tile_name
+from ._speedstatus import speed_lines, speed_turn
 
 __all__ = ["render", "render_board", "render_status"]
 
@@ -217,53 +217,6 @@ def _who(player: int) -> str:
     return "chance" if player == CHANCE else player_name(player)
 
 
-def _top_letter(state: State) -> str:
-    for letter, stack in zip(LETTERS, state.stacks, strict=False):
-        if stack:
-            return letter
-    return "-"
-
-
-def _tile_name(state: State, tile: int) -> str:
-    t = terrain(state.rules.manifest)
-    kind = t.tile_kinds[tile]
-    what = {
-        Kind.TEMPLE: f"temple {t.tile_values[tile]}",
-        Kind.TREASURE: f"ruin {t.tile_masks[tile]}",
-        Kind.JUNGLE: "jungle",
-        Kind.VOLCANO: "volcano",
-    }[kind]
-    return f"{t.tile_ids[tile]} ({what})"
-
-
-def _decision(state: State) -> str:
-    phase, who = state.phase, _who(state.active)
-    special = speed_decision(state) if state.rules.mode == "speed" else None
-    if special is not None:
-        return special
-    if phase is Phase.DRAW:
-        return f"chance draws {who}'s tile from stack {_top_letter(state)}"
-    if phase is Phase.REVEAL:
-        return f"chance lays out a tile for auction from stack {_top_letter(state)}"
-    if phase is Phase.TREASURE:
-        cell = CELL_NAMES[state.dug[-1] % len(CELL_NAMES)]  # Speed marks: player*40+cell
-        return f"chance turns up the treasure {who} digs on {cell}"
-    if phase is Phase.PLACE:
-        return f"{who} places {_tile_name(state, state.hand)}"
-    if phase is Phase.ACTIONS:
-        return f"{who} spends action points: {state.ap} of {AP_PER_TURN} left"
-    if phase is Phase.BID:
-        if state.high_bidder < 0:
-            high = "no bid yet"
-        else:
-            high = f"high bid {state.high_bid} by {player_name(state.high_bidder)}"
-        still = ", ".join(player_name(p) for p in state.bidders)
-        return f"{who} bids or passes ({high}; in the auction: {still})"
-    if phase is Phase.CHOOSE:
-        return f"{who} takes a tile from the display"
-    return "none, the game is over"
-
-
 def _leader(state: State, p: int) -> str:
     where = state.leaders[p]
     return {SUPPLY: "supply", REMOVED: "removed", GUARDING: "guard"}.get(
@@ -353,7 +306,7 @@ def render_status(state: State | View) -> str:
         lines.append(f"turn:      {speed_turn(s)}")
     elif s.phase is not Phase.OVER:
         lines.append(f"turn:      {_who(s.active)}, {s.turn_kind.value} turn")
-    lines.append(f"decision:  {_decision(s)}")
+    lines.append(f"decision:  {describe(s)}")
     if s.queue:
         lines.append("next:      " + ", ".join(f"{k.value} {player_name(p)}" for k, p in s.queue))
     if speed:
@@ -366,10 +319,10 @@ def render_status(state: State | View) -> str:
     stacks = ", ".join(f"{x} {len(st)}" for x, st in zip(LETTERS, s.stacks, strict=False))
     lines.append(f"tiles:     {stacks} ({sum(len(st) for st in s.stacks)} to draw)")
     if s.rules.mode != "classic" and (s.display or s.phase is not Phase.OVER):
-        shown = ", ".join(_tile_name(s, t) for t in s.display) or "empty"
+        shown = ", ".join(tile_name(s, t) for t in s.display) or "empty"
         lines.append(f"display:   {shown}")
     if s.hand >= 0 and s.phase is not Phase.PLACE:
-        lines.append(f"aside:     {_tile_name(s, s.hand)}")
+        lines.append(f"aside:     {tile_name(s, s.hand)}")
     levels = " ".join(f"{v}:{n}" for v, n in enumerate(s.levels) if v >= 2)
     lines.append(f"levels:    {levels}")
     lines.append(f"result:    {_result(s)}")

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from ..board.island import EDGES, VILLAGE_NAMES, edge_between, edge_name
 from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
+from ..text.decision import describe
 
 __all__ = ["render", "render_board", "render_status"]
 
@@ -96,26 +97,6 @@ def render_board(state: State) -> str:
     return "\n".join(lines)
 
 
-def _decision(state: State) -> str:
-    phase = state.phase
-    who = _who(state.actor)
-    pending = ", ".join(VILLAGE_NAMES[v] for v in state.pending)
-    if phase is Phase.LAYOUT:
-        return "chance lays out the villages"
-    if phase is Phase.FIRST_PLAYER:
-        return "chance picks the first player"
-    if phase is Phase.PLACE_SHAMAN:
-        return f"{who} places the shaman"
-    if phase is Phase.TURN:
-        return f"{who} creates or moves a totem"
-    if phase is Phase.ORDER:
-        return f"{who} picks which of {pending} resolves first"
-    if phase is Phase.SHAMAN:
-        then = f" (then {pending} resolves)" if pending else ""
-        return f"{who} may move the shaman{then}"
-    return "none, the game is over"
-
-
 def _result(state: State) -> str:
     o = state.result
     if o is None:
@@ -149,7 +130,7 @@ def render_status(state: State) -> str:
         on_turn = f"{_who(s.active)} on turn"
     lines = [
         f"turn:      {s.turn}, {on_turn}",
-        f"decision:  {_decision(s)}",
+        f"decision:  {describe(s)}",
     ]
     if s.pending:
         lines.append("pending:   " + ", ".join(VILLAGE_NAMES[v] for v in s.pending))

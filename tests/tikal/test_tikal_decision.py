@@ -1,0 +1,52 @@
+"""The decision object (issue 8's client protocol): in one call, who acts, the kind of
+decision, each actor's legal actions as objects, tokens and JSON, and the command
+line's description (TIKAL-TURN-4, SPEED-JUMP-1)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from tikal_strategies import Game, games
+
+from tikalspeed import (
+    CHANCE,
+    actors,
+    decision,
+    decision_to_json,
+    legal_actions,
+    observe,
+    parse_action,
+)
+from tikalspeed.text import jsonio
+from tikalspeed.tools.render import render_status
+
+
+@settings(max_examples=10)
+@given(games(max_plies=300))
+def test_the_decision_is_the_positions(game: Game) -> None:
+    """In every state of random games of any mode: the actors, each actor's legal
+    actions (per player at a Jump), tokens that read back as those actions, the
+    status block's decision line, and JSON that lists the same; a player's view
+    lists only his own actions."""
+    for s in game.states:
+        d = decision(s)
+        who = actors(s)
+        assert d.actors == who and d.kind == s.phase.value
+        assert f"decision:  {d.text}" in render_status(s).splitlines()
+        for p in who:
+            mine = legal_actions(s, p) if len(who) > 1 else legal_actions(s)
+            assert d.actions(p) == mine
+            assert tuple(parse_action(s, t) for t in d.tokens(p)) == mine
+        obj = json.loads(json.dumps(decision_to_json(s)))
+        assert obj["type"] == "decision" and obj["text"] == d.text
+        for entry in obj["legal"]:
+            p = CHANCE if entry["player"] == "chance" else entry["player"]
+            read = [jsonio.action_from_json(a["action"], rules=s.rules) for a in entry["actions"]]
+            assert tuple(read) == d.actions(p)
+            assert [a["token"] for a in entry["actions"]] == list(d.tokens(p))
+        for p in range(s.players):
+            seen = decision(observe(s, p))
+            assert seen.actors == who and seen.text == d.text
+            assert [q for q, _ in seen.legal] == ([p] if p in who else [])
+            assert seen.actions(p) == d.actions(p)

@@ -1,0 +1,162 @@
+"""The decision open in a position, for a client to draw its buttons.
+
+:func:`decision` gives, in one call, who must act, what kind of decision it is, each
+actor's legal actions (as action objects and as :func:`~tikalspeed.action_token`
+tokens), and the one-line description the command line prints. For a player's
+:class:`~tikalspeed.View` it gives only his own legal actions, which are the same
+as in the position. :func:`decision_to_json` gives the same as JSON.
+
+>>> from tikalspeed import Rules, new_game
+>>> d = decision(new_game(Rules(mode="professional", players=3), seed=2))
+>>> d.kind, d.actors, d.text
+('bid', (0,), 'P1 bids or passes (no bid yet; in the auction: P1, P2, P3)')
+>>> d.tokens(0)[:3]
+('pass', 'bid:1', 'bid:2')
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..board.hexgrid import CELL_NAMES
+from ..board.terrain import terrain
+from ..board.tiles import LETTERS, Kind
+from ..engine import actors, legal_actions, view_actions
+from ..model.actions import Action, player_name
+from ..model.records import AP_PER_TURN, CHANCE, Phase, TurnKind
+from ..model.state import State
+from ..model.view import View
+from ._jsonread import JSON
+from .jsonio import action_to_json
+from .notation import action_token
+
+__all__ = ["Decision", "decision", "decision_to_json", "describe", "tile_name"]
+
+
+@attrs.frozen
+class Decision:
+    """The decision open in a position (or in what one player sees of it)."""
+
+    kind: str
+    """The phase that asks it (``'place'``, ``'actions'``, ``'bid'``, ``'choose'``,
+    ``'tokens'``, a chance phase ``'draw'``, ``'reveal'``, ``'treasure'``, or
+    ``'over'``)."""
+    actors: tuple[int, ...]
+    """Who may act (``(CHANCE,)`` at a chance node, ``()`` once over)."""
+    legal: tuple[tuple[int, tuple[Action, ...]], ...]
+    """Per actor, his legal actions (of a view: only its player's, if he acts)."""
+    tokens_by_actor: tuple[tuple[int, tuple[str, ...]], ...]
+    """Per actor, the tokens of his legal actions, in the same order."""
+    text: str
+    """The one-line description (the command line's ``decision:`` line)."""
+
+    def actions(self, player: int) -> tuple[Action, ...]:
+        """The legal actions of ``player`` (``()`` if he does not act)."""
+        return dict(self.legal).get(player, ())
+
+    def tokens(self, player: int) -> tuple[str, ...]:
+        """The tokens of ``player``'s legal actions, unique, read back by
+        :func:`~tikalspeed.parse_action`."""
+        return dict(self.tokens_by_actor).get(player, ())
+
+
+def decision(state: State | View) -> Decision:
+    """The decision open in ``state``: its kind, actors, legal actions and text. For a
+    :class:`~tikalspeed.View`, only its player's own actions are listed."""
+    legal: tuple[tuple[int, tuple[Action, ...]], ...]
+    if isinstance(state, View):
+        position, mine = state.state, state.player
+        who = actors(position)
+        legal = ((mine, view_actions(state)),) if mine in who else ()
+    else:
+        position = state
+        who = actors(position)
+        several = len(who) > 1
+        legal = tuple(
+            (p, legal_actions(position, p) if several else legal_actions(position)) for p in who
+        )
+    tokens = tuple((p, tuple(action_token(position, a) for a in acts)) for p, acts in legal)
+    return Decision(position.phase.value, who, legal, tokens, describe(position))
+
+
+def decision_to_json(state: State | View) -> JSON:
+    """The decision as JSON: ``{"type": "decision", "kind", "actors", "text",
+    "legal": [{"player": 0 or "chance", "actions": [{"token", "action"}, ...]}]}``."""
+    d = decision(state)
+    position = state.state if isinstance(state, View) else state
+    manifest = position.rules.manifest
+
+    def seat(p: int) -> int | str:
+        return "chance" if p == CHANCE else p
+
+    return {
+        "type": "decision",
+        "kind": d.kind,
+        "actors": [seat(p) for p in d.actors],
+        "text": d.text,
+        "legal": [
+            {
+                "player": seat(p),
+                "actions": [
+                    {"token": token, "action": action_to_json(a, manifest)}
+                    for a, token in zip(acts, d.tokens(p), strict=True)
+                ],
+            }
+            for p, acts in d.legal
+        ],
+    }
+
+
+def tile_name(state: State, tile: int) -> str:
+    """A tile by its id and what it shows: ``C4 (temple 5)``."""
+    t = terrain(state.rules.manifest)
+    what = {
+        Kind.TEMPLE: f"temple {t.tile_values[tile]}",
+        Kind.TREASURE: f"ruin {t.tile_masks[tile]}",
+        Kind.JUNGLE: "jungle",
+        Kind.VOLCANO: "volcano",
+    }[t.tile_kinds[tile]]
+    return f"{t.tile_ids[tile]} ({what})"
+
+
+def _names(players: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(player_name(p) for p in players) or "-"
+
+
+def _top_letter(state: State) -> str:
+    for letter, stack in zip(LETTERS, state.stacks, strict=False):
+        if stack:
+            return letter
+    return "-"
+
+
+def describe(state: State) -> str:
+    """The decision in one line: ``P1, P2 choose 1 to 5 tokens in secret
+    (SPEED-JUMP-1)``, ``P1 spends action points: 10 of 10 left``, ..."""
+    phase = state.phase
+    who = "chance" if state.active == CHANCE else player_name(state.active)
+    if phase is Phase.TOKENS:
+        waiting = [p for p in state.jumpers if not state.chosen[p]]
+        return f"{_names(waiting)} choose 1 to 5 tokens in secret (SPEED-JUMP-1)"
+    if phase is Phase.ACTIONS and state.turn_kind is TurnKind.JUMP:
+        return f"{who} takes one action with {state.ap} point(s); the rest are lost"
+    if phase is Phase.DRAW:
+        return f"chance draws {who}'s tile from stack {_top_letter(state)}"
+    if phase is Phase.REVEAL:
+        return f"chance lays out a tile for auction from stack {_top_letter(state)}"
+    if phase is Phase.TREASURE:
+        cell = CELL_NAMES[state.dug[-1] % len(CELL_NAMES)]  # Speed marks: player*40+cell
+        return f"chance turns up the treasure {who} digs on {cell}"
+    if phase is Phase.PLACE:
+        return f"{who} places {tile_name(state, state.hand)}"
+    if phase is Phase.ACTIONS:
+        return f"{who} spends action points: {state.ap} of {AP_PER_TURN} left"
+    if phase is Phase.BID:
+        if state.high_bidder < 0:
+            high = "no bid yet"
+        else:
+            high = f"high bid {state.high_bid} by {player_name(state.high_bidder)}"
+        return f"{who} bids or passes ({high}; in the auction: {_names(state.bidders)})"
+    if phase is Phase.CHOOSE:
+        return f"{who} takes a tile from the display"
+    return "none, the game is over"

@@ -1,0 +1,113 @@
+"""The decision open in a position, for a client to draw its buttons.
+
+The same shape as ``tikalspeed``'s: :func:`decision` gives who must act, the kind of
+decision, each actor's legal actions (as action objects and as tokens) and the
+one-line description the command line prints; :func:`decision_to_json` the same as
+JSON. For a :class:`~tiki.View`, only its player's own actions are listed.
+
+>>> from tiki import new_game
+>>> d = decision(new_game(seed=1))
+>>> d.kind, d.actors, d.text, d.tokens(d.actors[0])[:3]
+('turn', (1,), 'o creates or moves a totem', ('+a1', '+b1', '+c1'))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..board.island import VILLAGE_NAMES
+from ..engine.contract import actors, view_actions
+from ..engine.moves import legal_actions
+from ..model.actions import Action
+from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
+from ..model.view import View
+from ._jsonread import JSON
+from ._jsonstate import player_json
+from .jsonio import action_to_json
+from .notation import action_token
+
+__all__ = ["Decision", "decision", "decision_to_json", "describe"]
+
+
+@attrs.frozen
+class Decision:
+    """The decision open in a position (or in what one player sees of it)."""
+
+    kind: str
+    """The phase that asks it (``'turn'``, ``'order'``, ``'shaman'``,
+    ``'place-shaman'``, a chance phase, or ``'over'``)."""
+    actors: tuple[int, ...]
+    """Who may act (``(CHANCE,)`` at a chance node, ``()`` once over)."""
+    legal: tuple[tuple[int, tuple[Action, ...]], ...]
+    """Per actor, his legal actions (of a view: only its player's, if he acts)."""
+    tokens_by_actor: tuple[tuple[int, tuple[str, ...]], ...]
+    """Per actor, the tokens of his legal actions, in the same order."""
+    text: str
+    """The one-line description (the command line's ``decision:`` line)."""
+
+    def actions(self, player: int) -> tuple[Action, ...]:
+        """The legal actions of ``player`` (``()`` if he does not act)."""
+        return dict(self.legal).get(player, ())
+
+    def tokens(self, player: int) -> tuple[str, ...]:
+        """The tokens of ``player``'s legal actions, read back by
+        :func:`~tiki.parse_action`."""
+        return dict(self.tokens_by_actor).get(player, ())
+
+
+def decision(state: State | View) -> Decision:
+    """The decision open in ``state``: its kind, actors, legal actions and text."""
+    legal: tuple[tuple[int, tuple[Action, ...]], ...]
+    if isinstance(state, View):
+        position = state.state
+        who = actors(position)
+        legal = ((state.player, view_actions(state)),) if state.player in who else ()
+    else:
+        position = state
+        who = actors(position)
+        legal = tuple((p, legal_actions(position)) for p in who)
+    tokens = tuple((p, tuple(action_token(position, a) for a in acts)) for p, acts in legal)
+    return Decision(position.phase.value, who, legal, tokens, describe(position))
+
+
+def decision_to_json(state: State | View) -> JSON:
+    """The decision as JSON: ``{"type": "decision", "kind", "actors", "text",
+    "legal": [{"player": "x" or "chance", "actions": [{"token", "action"}, ...]}]}``."""
+    d = decision(state)
+    return {
+        "type": "decision",
+        "kind": d.kind,
+        "actors": [player_json(p) for p in d.actors],
+        "text": d.text,
+        "legal": [
+            {
+                "player": player_json(p),
+                "actions": [
+                    {"token": token, "action": action_to_json(a)}
+                    for a, token in zip(acts, d.tokens(p), strict=True)
+                ],
+            }
+            for p, acts in d.legal
+        ],
+    }
+
+
+def describe(state: State) -> str:
+    """The decision in one line: ``o creates or moves a totem``, ..."""
+    phase = state.phase
+    who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
+    pending = ", ".join(VILLAGE_NAMES[v] for v in state.pending)
+    if phase is Phase.LAYOUT:
+        return "chance lays out the villages"
+    if phase is Phase.FIRST_PLAYER:
+        return "chance picks the first player"
+    if phase is Phase.PLACE_SHAMAN:
+        return f"{who} places the shaman"
+    if phase is Phase.TURN:
+        return f"{who} creates or moves a totem"
+    if phase is Phase.ORDER:
+        return f"{who} picks which of {pending} resolves first"
+    if phase is Phase.SHAMAN:
+        then = f" (then {pending} resolves)" if pending else ""
+        return f"{who} may move the shaman{then}"
+    return "none, the game is over"
