@@ -144,6 +144,7 @@ from .model.state import (
 from .model.view import View
 from .text import jsonio
 from .text.decision import Decision, decision, decision_to_json
+from .text.ids import action_count, action_to_id, id_to_action
 from .text.jsonio import (
     action_from_json,
     action_to_json,
@@ -246,7 +247,9 @@ __all__ = [
     "Uncover",
     "View",
     "VolcanoSetAside",
+    "action_count",
     "action_from_json",
+    "action_to_id",
     "action_to_json",
     "action_token",
     "actors",
@@ -260,6 +263,7 @@ __all__ = [
     "direction_between",
     "distinct_rotations",
     "from_text",
+    "id_to_action",
     "is_legal",
     "jsonio",
     "legal_actions",

@@ -97,6 +97,7 @@ from .model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Pha
 from .model.view import View
 from .text import jsonio
 from .text.decision import Decision, decision, decision_to_json
+from .text.ids import action_count, action_to_id, id_to_action
 from .text.jsonio import (
     action_from_json,
     action_to_json,
@@ -223,7 +224,9 @@ __all__ = [
     "Village",
     "VillageInfluenced",
     "X",
+    "action_count",
     "action_from_json",
+    "action_to_id",
     "action_to_json",
     "action_token",
     "actors",
@@ -235,6 +238,7 @@ __all__ = [
     "edge_from_name",
     "edge_name",
     "from_text",
+    "id_to_action",
     "is_legal",
     "jsonio",
     "legal_actions",
