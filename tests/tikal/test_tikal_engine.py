@@ -273,3 +273,16 @@ def test_scoring_round_order_after_a_volcano() -> None:
     assert (s.turn_kind, s.active, s.phase, s.ap) == (TurnKind.VOLCANO, 0, Phase.ACTIONS, 10)
     s = play(s, "end")
     assert (s.turn_kind, s.active, s.phase) == (TurnKind.NORMAL, 1, Phase.DRAW)
+
+
+def test_refusals_name_players_as_p1_to_p4() -> None:
+    """TIKAL-TURN-4 (issue 8): an action out of turn is refused naming the players as
+    the game does, never by 0-based index: P2 may not act while it is P1's decision."""
+    s = tikalspeed.new_game(Rules(mode="classic", players=2), seed=1)
+    assert tikalspeed.actors(s) == (0,)
+    with pytest.raises(IllegalActionError) as err:
+        tikalspeed.step(s, EndTurn(1))
+    assert str(err.value) == "P2 may not act now: it is P1's decision (TIKAL-TURN-4)"
+    chance = tikalspeed.new_game(Rules(mode="classic", players=2))
+    with pytest.raises(IllegalActionError, match=r"^P1 may not act now: it is a chance node"):
+        tikalspeed.step(chance, EndTurn(0))

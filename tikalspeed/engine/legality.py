@@ -30,6 +30,7 @@ from ..model.actions import (
     PassBid,
     PlaceTile,
     RevealTile,
+    player_name,
 )
 from ..model.records import CHANCE, MAX_TOKENS, Phase
 from ..model.state import State
@@ -70,6 +71,15 @@ _HIDDEN = (
     "a view's position is not a position: a token choice is hidden (-1); its player's own "
     "actions are view_actions(view)"
 )
+
+
+def _seat(player: object) -> str:
+    """A player as the messages name him: ``P2``, ``chance``, or the value shown."""
+    if player == CHANCE and type(player) is int:
+        return "chance"
+    if type(player) is int and 0 <= player < 4:
+        return player_name(player)
+    return shown(player)
 
 
 def _is_view(state: object) -> bool:
@@ -252,7 +262,8 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     player = getattr(action, "player", None)
     actor = CHANCE if phase in _CHANCE_PHASES else state.turn.active
     if type(player) is not int or player != actor:
-        return "TIKAL-TURN-4", f"it is not {shown(player)}'s decision"
+        now = "a chance node" if actor == CHANCE else f"{player_name(actor)}'s decision"
+        return "TIKAL-TURN-4", f"{_seat(player)} may not act now: it is {now}"
     if phase is Phase.ACTIONS:
         if type(action) is Move:  # the common case: checked field by field below
             return mode.why_ap_illegal(state, action)

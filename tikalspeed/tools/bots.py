@@ -133,7 +133,8 @@ def _decision(state: State | View, player: int | None) -> tuple[State, int, tupl
             )
         player = who[0]
     elif player not in who:
-        raise IllegalActionError("TIKAL-TURN-4", f"it is not {shown(player)}'s decision")
+        name = player_name(player) if type(player) is int and 0 <= player < 4 else shown(player)
+        raise IllegalActionError("TIKAL-TURN-4", f"it is not {name}'s decision")
     actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
     return state, player, actions
 
