@@ -471,3 +471,15 @@ def test_human_speed_session_tokens_bad_input_and_quit(
     assert "game stopped: P1 quit" in out
     assert _lines(out)[-1] == "result: * (unfinished)"
     assert "Traceback" not in out
+
+
+def test_a_near_miss_gets_a_hint(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 8: 'bid 2' at P1's first bid is answered "did you mean bid:2?"; the game
+    goes on."""
+    _stdin(monkeypatch, ["bid 2", "quit"])
+    assert main(["play", "--mode", "professional", "--seed", "3", "--human", "P1"]) == 0
+    out = capsys.readouterr().out
+    assert "P1> bid 2\n  not an action: " in out
+    assert "  did you mean bid:2?\n" in out

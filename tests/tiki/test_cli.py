@@ -324,3 +324,14 @@ def test_python_m_tiki() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_a_near_miss_gets_a_hint(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 8: a near miss such as '+ b2' is answered with the legal token meant."""
+    seed = next(s for s in range(100) if tiki.new_game(seed=s).active == X)
+    _human_stdin(monkeypatch, ["+ b2", "quit"])
+    assert main(["play", "--seed", str(seed), "--human", "x"]) == 0
+    out = capsys.readouterr().out
+    assert "  did you mean +b2?\n" in out

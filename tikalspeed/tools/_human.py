@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import sys
 import textwrap
@@ -17,7 +18,7 @@ from ..text.notation import parse_action
 from .bots import not_the_seats
 from .render import render
 
-__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing"]
+__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss"]
 
 _QUIT = ("quit", "exit", "q")
 _HELP = ("?", "help")
@@ -60,6 +61,20 @@ def legal_listing(state: State | View, player: int | None = None) -> str:
         actions = legal_actions(state, player) if tokens else legal_actions(state)
     kind = " (chance outcomes)" if actions and actions[0].player == CHANCE else ""
     return f"legal actions{kind} ({len(actions)}):\n{_tokens(actions)}"
+
+
+def near_miss(text: str, tokens: Sequence[str]) -> str | None:
+    """The legal token ``text`` was most likely meant as (``bid 2`` → ``bid:2``), or
+    ``None``.
+
+    >>> near_miss("bid 2", ["pass", "bid:1", "bid:2"]), near_miss("hello", ["pass"])
+    ('bid:2', None)
+    """
+    joined = ":".join(text.split())
+    if joined in tokens:
+        return joined
+    close = difflib.get_close_matches(joined, tokens, n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def _interactive() -> bool:
@@ -140,6 +155,9 @@ class Human:
             action = parse_action(state, text)
         except NotationError as e:
             print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)
+            hint = near_miss(text, [str(a) for a in view_actions(view)])
+            if hint:
+                print(f"  did you mean {hint}?", file=self.out)
             return None
         refusal = not_the_seats(action, me)  # P2:tokens:1 typed by P1 at a Jump
         if refusal:

@@ -12,7 +12,6 @@ import os
 import platform
 import random
 import sys
-import textwrap
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -20,15 +19,14 @@ from typing import Any
 import attrs
 
 from ..engine.contract import new_game, step
-from ..engine.moves import legal_actions
-from ..errors import IllegalActionError, NotationError
-from ..model.actions import Action
+from ..errors import NotationError
 from ..model.rules import NUMBER_LIMIT, Rules
-from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
-from ..text.notation import from_text, parse_action, rules_from_text, rules_to_text
+from ..model.state import CHANCE, PLAYER_SYMBOLS, State
+from ..text.notation import from_text, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import bench, fuzz
-from .bots import Bot, GreedyBot, Ply, RandomBot, not_the_seats, play_game
+from ._human import Human, Quit, legal_listing
+from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
 from .render import render
 
 __all__ = ["main", "parse_rules"]
@@ -37,16 +35,8 @@ _BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
     "greedy": GreedyBot,
     "random": RandomBot,
 }
-_QUIT = ("quit", "exit", "q")
-_HELP = ("?", "help")
-
-
 class _UsageError(Exception):
     """Bad input from the user: reported in one line, exit status 2."""
-
-
-class _Quit(Exception):
-    """The human left the game (quit or end of input)."""
 
 
 def parse_rules(items: Sequence[str]) -> Rules:
@@ -76,20 +66,6 @@ def parse_rules(items: Sequence[str]) -> Rules:
     return Rules(**values)
 
 
-def _tokens(actions: Sequence[Action]) -> str:
-    text = " ".join(str(a) for a in actions)
-    return "\n".join(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="  "))
-
-
-def _legal_listing(state: State) -> str:
-    if state.phase is Phase.OVER:
-        return "legal actions: none, the game is over"
-    actions = legal_actions(state)
-    if state.phase is Phase.LAYOUT:
-        return f"legal actions: {len(actions)} possible layouts (a chance node)"
-    return f"legal actions ({len(actions)}):\n{_tokens(actions)}"
-
-
 def _who(player: int) -> str:
     return "chance" if player == CHANCE else PLAYER_SYMBOLS[player]
 
@@ -110,60 +86,6 @@ def _result_line(state: State) -> str:
     return f"result: {o.result()} ({who} by {o.reason}, fruits {o.scores[0]}-{o.scores[1]})"
 
 
-def _interactive() -> bool:
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-class _Human:
-    """A person at the terminal, deciding for one player."""
-
-    def __init__(self, out: Any) -> None:
-        self.out = out
-
-    def choose(self, state: State) -> Action:
-        who = PLAYER_SYMBOLS[state.actor]
-        while True:
-            try:
-                line = input(f"{who}> ")
-            except EOFError:
-                print(file=self.out)
-                raise _Quit from None
-            if not _interactive():  # piped input: echo it so the transcript reads well
-                print(line, file=self.out)
-            text = line.strip()
-            if not text:
-                continue
-            if text.lower() in _QUIT:
-                raise _Quit
-            if text in _HELP:
-                print(_legal_listing(state), file=self.out)
-                print("  (or 'quit' to stop)", file=self.out)
-                continue
-            if text == "board":
-                print(render(state), file=self.out)
-                continue
-            try:
-                action = parse_action(state, text)
-                refusal = not_the_seats(action, state.actor)
-                if refusal:  # a chance outcome typed at the prompt
-                    print(f"  {refusal}", file=self.out)
-                    print(_legal_listing(state), file=self.out)
-                    continue
-                step(state, action)
-            except NotationError as e:
-                print(f"  not an action: {e}", file=self.out)
-                print(_legal_listing(state), file=self.out)
-                continue
-            except IllegalActionError as e:
-                print(f"  illegal: {e}", file=self.out)
-                print(_legal_listing(state), file=self.out)
-                continue
-            return action
-
-
 def _play(args: argparse.Namespace) -> int:
     out = sys.stdout
     try:
@@ -180,7 +102,7 @@ def _play(args: argparse.Namespace) -> int:
     for p in (0, 1):
         sym = PLAYER_SYMBOLS[p]
         if args.human == sym:
-            players[p] = _Human(out)
+            players[p] = Human(out)
             names[p] = f"{sym} human"
         else:
             players[p] = _BOTS[args.bot](seed + 1 + p)
@@ -217,7 +139,7 @@ def _play(args: argparse.Namespace) -> int:
             max_plies=None if args.human else args.max_plies,
             on_ply=narrate,
         )
-    except _Quit:
+    except Quit:
         quit_ = True
     final = log[-1].state if log else start
     if quit_:
@@ -246,7 +168,7 @@ def _show(args: argparse.Namespace) -> int:
     except NotationError as e:
         raise _UsageError(f"not a position: {e}") from None
     print(render(state))
-    print(_legal_listing(state))
+    print(legal_listing(state))
     return 0
 
 
