@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "tikalspeed": (
         ("tools", ("cli", "fuzz", "bench", "bots", "narration", "render")),
+        ("svg", ()),
         ("text", ("jsonio", "record", "notation", "position", "check", "rulestext")),
         ("engine", ("contract", "legality", "speed", "auction", "turns", "ap", "work")),
         ("model", ("events", "actions", "state", "records", "rules")),
@@ -32,6 +33,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     ),
     "tiki": (
         ("tools", ("cli", "fuzz", "bench", "bots", "render")),
+        ("svg", ()),
         ("text", ("jsonio", "record", "notation", "check")),
         ("engine", ("contract", "moves")),
         ("model", ("events", "actions", "state", "rules")),

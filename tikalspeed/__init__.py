@@ -30,6 +30,7 @@ import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
+from . import svg
 from .board import (
     Board,
     Components,
@@ -289,6 +290,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "step",
+    "svg",
     "to_text",
     "view_actions",
     "view_from_text",

@@ -22,6 +22,7 @@ import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
+from . import svg
 from .board.island import (
     A1,
     A2,
@@ -257,6 +258,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "step",
+    "svg",
     "to_text",
     "view_actions",
     "view_from_text",

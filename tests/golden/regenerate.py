@@ -3,7 +3,9 @@
 Run from anywhere: ``python tests/golden/regenerate.py`` (or
 ``python -m tests.golden.regenerate`` from the repository root). The games are those
 registered in ``tests/tiki/test_golden.py`` and ``tests/tikal/test_tikal_golden.py``
-(``GOLDENS``); files of games no longer registered are removed. Review
+(``GOLDENS``); files of games no longer registered are removed. The golden pictures,
+``tests/golden/svg/*.svg``, are those of ``tests/tiki/test_svg.py`` and
+``tests/tikal/test_tikal_svg.py``. Review
 ``git diff tests/golden`` before committing.
 """
 
@@ -21,9 +23,12 @@ def main() -> int:
     tests = here.parents[1]
     sys.path[:0] = [str(here.parents[2]), str(tests / "tiki"), str(tests / "tikal")]
     import test_golden
+    import test_svg
     import test_tikal_golden
+    import test_tikal_svg
 
     done = test_golden.write_all() + test_tikal_golden.write_all()
+    done += test_svg.write_all() + test_tikal_svg.write_all()
     print("\n".join(done) if done else "golden files already up to date")
     return 0
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .picture import draw
 from .records import (
     AP_PER_TURN,
     CHANCE,
@@ -93,6 +94,10 @@ class State:
             groups[_record_of(name)][name] = value
         records = {name: RECORDS[name](**values) for name, values in groups.items()}
         return cls(rules, result=result, **records)
+
+    def _repr_svg_(self) -> str:
+        """This position as an SVG picture (``tikalspeed.svg.board``), for notebooks."""
+        return draw(self)
 
     def replace(self, **fields: Any) -> State:
         """A copy with ``fields`` changed, each named by its own name (``ap=3``) or a

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import attrs
 
+from .picture import draw
 from .records import Phase
 from .state import State
 
@@ -37,6 +38,10 @@ class View:
     """The player who sees it (0 … players-1)."""
     state: State
     """The position with what ``player`` may not see hidden."""
+
+    def _repr_svg_(self) -> str:
+        """This view as an SVG picture (``tikalspeed.svg.board``), for notebooks."""
+        return draw(self)
 
     @property
     def hidden(self) -> bool:

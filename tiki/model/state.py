@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from .picture import draw
 from .rules import Rules
 
 X = 0
@@ -105,3 +106,7 @@ class State:
     """Completed turns."""
     result: Outcome | None
     """The outcome once the game is over."""
+
+    def _repr_svg_(self) -> str:
+        """This position as an SVG picture (``tiki.svg.board``), for notebooks."""
+        return draw(self)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import attrs
 
+from .picture import draw
 from .state import State
 
 __all__ = ["View"]
@@ -32,6 +33,10 @@ class View:
     """The player who sees it (``X`` or ``O``)."""
     state: State
     """The position (nothing in Tiki is hidden)."""
+
+    def _repr_svg_(self) -> str:
+        """This view as an SVG picture (``tiki.svg.board``), for notebooks."""
+        return draw(self)
 
     @property
     def hidden(self) -> bool:

@@ -1,0 +1,34 @@
+"""How a position draws itself in a notebook: the hook behind ``_repr_svg_``.
+
+Jupyter shows an object as a picture when it has a ``_repr_svg_`` method.
+:class:`~tikalspeed.State` and :class:`~tikalspeed.View` have one, but the model may not import
+the pictures, which lie above it (``tikalspeed.svg``, docs/architecture.md). So the model
+keeps a slot for a drawing function, and ``tikalspeed.svg`` fills it when it is imported;
+the package ``tikalspeed`` imports it, so the slot is filled wherever tikalspeed is used.
+
+>>> from tikalspeed import new_game
+>>> new_game(seed=1)._repr_svg_().startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["draw", "set_drawer"]
+
+_DRAWER: list[Callable[[Any], str]] = []
+"""The drawing function, once ``tikalspeed.svg`` has handed it over."""
+
+
+def set_drawer(drawer: Callable[[Any], str]) -> None:
+    """Make ``drawer`` (a position or a view to SVG text) the one notebooks use."""
+    _DRAWER[:] = [drawer]
+
+
+def draw(position: Any) -> str:
+    """Return ``position`` as SVG text with the drawing function handed over."""
+    if not _DRAWER:  # only if tikalspeed.svg was never imported, which the facade prevents
+        raise RuntimeError("no drawing function: import tikalspeed.svg")
+    return _DRAWER[0](position)
