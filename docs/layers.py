@@ -32,7 +32,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("", ("errors", "bounds")),
     ),
     "tiki": (
-        ("tools", ("cli", "fuzz", "bench", "bots", "render")),
+        ("tools", ("cli", "fuzz", "bench", "bots", "narration", "render")),
         ("svg", ()),
         ("text", ("jsonio", "record", "notation", "check")),
         ("engine", ("contract", "moves")),

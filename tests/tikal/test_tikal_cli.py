@@ -25,7 +25,7 @@ RESULT_LINE = re.compile(
     r"^result: (P[1-4] wins|P[1-4]( and P[1-4])+ share the win) by final-scoring "
     r"\((P[1-4] -?\d+(, )?)+\)$"
 )
-PLY_LINE = re.compile(r"^\d+\. (P[1-4]|chance): \S+$")
+PLY_LINE = re.compile(r"^(\d+)\. (P[1-4]|chance)\S* .*  \[(\S+)\]$")
 
 
 def _lines(text: str) -> list[str]:
@@ -33,8 +33,9 @@ def _lines(text: str) -> list[str]:
 
 
 def _ply_lines(text: str) -> list[str]:
-    """The narration's action lines, e.g. '3. P2: move:w:a1:b2'."""
-    return [line for line in text.splitlines() if PLY_LINE.match(line)]
+    """The narration's action lines, each as '3. P2: move:w:a1:b2' (the line reads
+    "3. P2's worker moves a1 → b2 (3 AP, TIKAL-MOVE-3)  [move:w:a1:b2]")."""
+    return [f"{m[1]}. {m[2]}: {m[3]}" for ln in text.splitlines() if (m := PLY_LINE.match(ln))]
 
 
 # ----------------------------------------------------------------------------- play
@@ -163,7 +164,7 @@ def test_human_session_with_bad_input_then_quit(
     assert "not an action: cannot read action 'hello'" in out
     assert f"legal actions ({len(legal_actions(start))}):" in out and place in out
     assert re.search(r"illegal: .* \(TIKAL-TURN-4\)", out)
-    assert f"1. P1: {place}" in out
+    assert re.search(rf"^1\. P1 places .*  \[{place}\]$", out, re.M)
     assert "decision:  P1 spends action points: 10 of 10 left" in out
     assert "game stopped: P1 quit" in out
     assert _lines(out)[-1] == "result: * (unfinished)"
@@ -392,8 +393,8 @@ def test_play_speed_narration_round_by_round(capsys: pytest.CaptureFixture[str])
         re.match(r"--- Jump \d+: (P\d, )*P\d choose tokens in secret ---", ln) for ln in lines
     )
     assert re.search(r"^   tokens revealed: (P\d \d, )*P\d \d \(SPEED-JUMP-2\)$", out, re.M)
-    assert re.search(r"^\d+\. P\d: tokens:\?$", out, re.M)
-    assert not re.search(r"^\d+\. P\d: tokens:\d", out, re.M)  # counts only in the reveal
+    assert re.search(r"^\d+\. P\d chooses tokens in secret .*  \[tokens:\?\]$", out, re.M)
+    assert not re.search(r"^\d+\. P\d .*tokens:\d", out, re.M)  # counts only in the reveal
     assert "   -- scoring --" in out and "(SPEED-SCORE-1)" in out
     assert "   -- final scoring --" in out and "(SPEED-END-1)" in out
     boards = out.count("decision:  ")
@@ -436,11 +437,11 @@ def test_human_cannot_choose_tokens_for_another_seat(
     _stdin(monkeypatch, [*mine, "P2:tokens:1", "P3:tokens:5", "draw=A1", "tokens:2", "quit"])
     assert main(["play", "--seed", str(seed), "--human", "P1"]) == 0
     out = capsys.readouterr().out
-    assert "P1> P2:tokens:1\n  you are P1: P2:tokens:1 is P2's decision\n" in out
-    assert "P1> P3:tokens:5\n  you are P1: P3:tokens:5 is P3's decision\n" in out
-    assert "P1> draw=A1\n  you are P1: draw=A1 is a chance outcome, not a decision\n" in out
-    assert "P1 takes 1 token(s)" not in out and "P1 takes 5 token(s)" not in out
-    assert "  P1 takes 2 token(s) in secret" in out
+    assert "> P2:tokens:1\n  you are P1: P2:tokens:1 is P2's decision\n" in out
+    assert "> P3:tokens:5\n  you are P1: P3:tokens:5 is P3's decision\n" in out
+    assert "> draw=A1\n  you are P1: draw=A1 is a chance outcome, not a decision\n" in out
+    assert "P1 takes 1 token " not in out and "P1 takes 5 tokens" not in out
+    assert "  P1 takes 2 tokens in secret" in out
     revealed = re.search(r"tokens revealed: (.*)", out)
     assert revealed and "P1 2" in revealed.group(1)
     assert "Traceback" not in out
@@ -462,11 +463,11 @@ def test_human_speed_session_tokens_bad_input_and_quit(
     assert out.startswith("Tikal (speed, 4 players): P1 human, P2 greedy bot")
     assert "P1: take 1 to 5 of your 10 tokens in secret (tokens:N); already chosen: nobody" in out
     assert re.search(r"illegal: tokens:9: .*\(SPEED-JUMP-1\)", out)
-    assert re.search(r"P1> bid:3\n  illegal: .*\(SPEED-JUMP-1\)", out)
+    assert re.search(r"> bid:3\n  illegal: .*\(SPEED-JUMP-1\)", out)
     assert f"legal actions ({choices}):" in out and "tokens:1" in out
-    assert "  P1 takes 2 token(s) in secret" in out
-    tail = out[out.index("  P1 takes 2 token(s) in secret") :]
-    assert re.search(r"^\d+\. P1: tokens:\?$", tail, re.M)
+    assert "  P1 takes 2 tokens in secret" in out
+    tail = out[out.index("  P1 takes 2 tokens in secret") :]
+    assert re.search(r"^\d+\. P1 chooses tokens in secret .*  \[tokens:\?\]$", tail, re.M)
     assert re.search(r"tokens revealed: .*P1 2", tail)
     assert "game stopped: P1 quit" in out
     assert _lines(out)[-1] == "result: * (unfinished)"
@@ -481,5 +482,5 @@ def test_a_near_miss_gets_a_hint(
     _stdin(monkeypatch, ["bid 2", "quit"])
     assert main(["play", "--mode", "professional", "--seed", "3", "--human", "P1"]) == 0
     out = capsys.readouterr().out
-    assert "P1> bid 2\n  not an action: " in out
+    assert "P1 · auction · bid or pass> bid 2\n  not an action: " in out
     assert "  did you mean bid:2?\n" in out

@@ -220,7 +220,8 @@ def test_decision_line_per_phase() -> None:
             else:
                 assert decision.startswith(f"decision:  P{s.active + 1} ")
             if s.phase.value == "actions" and s.turn_kind.value == "jump":  # SPEED-JUMP-3
-                assert f"takes one action with {s.ap} point(s)" in decision
+                points = "1 action point" if s.ap == 1 else f"{s.ap} action points"
+                assert f"takes one action with {points}; any left unused" in decision
             elif s.phase.value == "actions":
                 assert f": {s.ap} of 10 left" in decision
     assert seen == {

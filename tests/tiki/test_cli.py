@@ -27,8 +27,10 @@ def _lines(text: str) -> list[str]:
 
 
 def _ply_lines(text: str) -> list[str]:
-    """The narration's action lines, e.g. '3. x: a1-b1'."""
-    return [line for line in text.splitlines() if re.match(r"^\d+\. (x|o): \S+$", line)]
+    """The narration's action lines, each as '3. x: a1-b1' (the line reads
+    "3. x moves the totem a1 → b1 (TIKI-MOVE-2)  [a1-b1]")."""
+    found = (re.match(r"^(\d+)\. (x|o) .*  \[(\S+)\]$", ln) for ln in text.splitlines())
+    return [f"{m[1]}. {m[2]}: {m[3]}" for m in found if m]
 
 
 # ----------------------------------------------------------------------------- play
@@ -112,9 +114,9 @@ def test_human_full_game_with_bad_input(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """TIKI-TURN-3, TIKI-SHAMAN-2: a person plays x against the random bot under the shaman
-    rule. Unreadable text, '?', and an illegal action are answered with a message and the
-    legal actions, the game goes on; x (second player) places the shaman; the game ends
-    with the same result as the same moves played directly.
+    rule. Unreadable text, '?', and an illegal action are answered with a message (the
+    legal actions on '?'), the game goes on; x (second player) places the shaman; the
+    game ends with the same result as the same moves played directly.
 
     The person's moves are those a GreedyBot would make; the CLI's bot for o is seeded
     with seed + 2 (docs/tiki-cli.md), so the same game can be computed here."""
@@ -130,10 +132,11 @@ def test_human_full_game_with_bad_input(
     assert code == 0
     assert "not an action: cannot read action 'hello'" in out
     # x must place the shaman first: a create is the wrong kind of action now
-    assert re.search(r"illegal: .*shaman's first edge.*\(TIKI-TURN-3\)", out)
-    assert out.count("legal actions (") >= 3  # after 'hello', '?' and the illegal move
-    assert f"1. o: {log[0].action}" in out
-    assert f"2. x: {log[1].action}" in out and mine[0].startswith("s@")
+    assert re.search(r"illegal: \+a1 does not answer .*x places the shaman \(TIKI-TURN-3\)", out)
+    assert out.count("legal actions (") >= 1  # on '?'
+    assert out.count("('?' lists the legal actions)") == 2  # after 'hello' and the illegal move
+    assert f"1. o: {log[0].action}" in _ply_lines(out)
+    assert f"2. x: {log[1].action}" in _ply_lines(out) and mine[0].startswith("s@")
     expected = [f"{i}. {'xo'[p.action.player]}: {p.action}" for i, p in enumerate(log, 1)]
     assert _ply_lines(out) == expected
     assert _lines(out)[-1].startswith(f"result: {final.result.result()} ")
@@ -150,7 +153,7 @@ def test_human_quit_or_end_of_input(
     _human_stdin(monkeypatch, ["+b2", "+b2", *ending])
     assert main(["play", "--seed", str(seed), "--human", "x"]) == 0
     out = capsys.readouterr().out
-    assert "1. x: +b2" in out
+    assert "1. x creates a totem at b2 (TIKI-CREATE-1)  [+b2]" in out
     assert "illegal: b2 is not empty (TIKI-CREATE-3)" in out
     assert "game stopped: x quit" in out
     assert _lines(out)[-1] == "result: * (unfinished)"
@@ -166,7 +169,7 @@ def test_human_cannot_act_for_another_seat(
     assert main(["play", "--seed", str(seed), "--human", "x"]) == 0
     out = capsys.readouterr().out
     assert "  you are x: layout=-1,0,0,1,1,1,1,1,2 is a chance outcome, not a decision\n" in out
-    assert "1. x: +b2" in out
+    assert "1. x creates a totem at b2 (TIKI-CREATE-1)  [+b2]" in out
     assert "Traceback" not in out
 
 

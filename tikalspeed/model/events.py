@@ -266,14 +266,28 @@ class TokensRevealed:
 
 @attrs.frozen
 class PointsLost:
-    """Speed: ``player`` lost ``points`` that his one action could not use."""
+    """Speed: ``player`` lost ``points`` that his one action could not use (or, by a
+    forfeit, SPEED-JUMP-8, the tokens he had left).
+
+    >>> str(PointsLost(0, 2))
+    'P1 leaves 2 action points unused (SPEED-JUMP-3)'
+    >>> str(PointsLost(2, 1, "SPEED-JUMP-7"))
+    'P3 leaves 1 action point unused (SPEED-JUMP-7)'
+    >>> str(PointsLost(1, 4, "SPEED-JUMP-8"))
+    'P2 forfeits his 4 tokens left (SPEED-JUMP-8)'
+    """
 
     player: int
     points: int
     clause: str = "SPEED-JUMP-3"
 
     def __str__(self) -> str:
-        return f"{player_name(self.player)} loses {self.points} point(s) ({self.clause})"
+        n, who = self.points, player_name(self.player)
+        if self.clause == "SPEED-JUMP-8":
+            tokens = "1 token" if n == 1 else f"{n} tokens"
+            return f"{who} forfeits his {tokens} left ({self.clause})"
+        points = "1 action point" if n == 1 else f"{n} action points"
+        return f"{who} leaves {points} unused ({self.clause})"
 
 
 @attrs.frozen

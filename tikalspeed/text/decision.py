@@ -139,7 +139,8 @@ def describe(state: State) -> str:
         waiting = [p for p in state.jumpers if not state.chosen[p]]
         return f"{_names(waiting)} choose 1 to 5 tokens in secret (SPEED-JUMP-1)"
     if phase is Phase.ACTIONS and state.turn_kind is TurnKind.JUMP:
-        return f"{who} takes one action with {state.ap} point(s); the rest are lost"
+        points = "1 action point" if state.ap == 1 else f"{state.ap} action points"
+        return f"{who} takes one action with {points}; any left unused are lost"
     if phase is Phase.DRAW:
         return f"chance draws {who}'s tile from stack {_top_letter(state)}"
     if phase is Phase.REVEAL:

@@ -1,4 +1,11 @@
-"""A person at the terminal deciding for one seat of ``tikalspeed play --human``."""
+"""A person at the terminal deciding for one seat of ``tikalspeed play --human``.
+
+Before each of his decisions he sees the position (unless it is the one drawn last),
+and the prompt says where he is: ``P1 · Jump 2 · 3 AP, one action>``, ``P1 · bonus
+turn · 4 AP left>``, ``P2 · auction · bid or pass>`` (:func:`where`). A refusal names
+the rule and, for a near miss, the token meant (``did you mean bid:2?``); it never
+names a class or a 0-based seat.
+"""
 
 from __future__ import annotations
 
@@ -12,28 +19,27 @@ from typing import Any
 from ..engine import legal_actions, observe, view_actions, why_illegal_in_view
 from ..errors import IllegalActionError, NotationError
 from ..model.actions import Action, ChooseTokens, player_name
-from ..model.state import CHANCE, Phase, State
+from ..model.state import CHANCE, Phase, State, TurnKind
 from ..model.view import View
+from ..text.decision import describe, tile_name
 from ..text.notation import parse_action
+from ._words import count, strip_clauses
 from .bots import not_the_seats
-from .render import render
+from .render import LEGEND, render
 
-__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss"]
+__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
 
 _QUIT = ("quit", "exit", "q")
 _HELP = ("?", "help")
 _TOKEN_CHOICE = re.compile(r"tokens:([0-9]{1,3})")  # longer numbers go to parse_action
+COMMANDS = "'board' to redraw, 'legend' for the symbols, 'quit' to stop"
+"""The prompt's own commands besides ``?``, as the help names them."""
 HUMAN_HELP = (
     "Type an action token (place:d3:2, enter:w:a1, move:l:b2:d3, uncover:b1, dig:c2, "
-    "camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
-    "actions, "
-    "'board' to redraw, 'quit' to stop.\n"
-    "Board: T5 temple worth 5 (G2: guarded by P2), R3 ruin with 3 treasures, J jungle, "
-    "C1 camp of P1, '.' unexplored; 2:3L = P2's 3 workers and leader; a digit on a border "
-    "is its crossing cost in AP."
+    f"camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
+    f"actions, {COMMANDS}."
 )
-
-"""What ``tikalspeed play --human`` prints before the game starts."""
+"""What ``tikalspeed play --human`` prints before the game starts (then the legend)."""
 
 
 class Quit(Exception):
@@ -84,13 +90,55 @@ def _interactive() -> bool:
         return False
 
 
+def where(state: State, player: int, jump: int = 0) -> str:
+    """Where ``player`` stands at his decision in ``state``, as his prompt says it:
+    ``P1 · Jump 2 · 3 AP, one action``, ``P1 · bonus turn · 4 AP left``, ``P2 ·
+    auction · bid or pass``; ``jump`` is the number of the running Jump (0: unknown).
+
+    >>> from tikalspeed import Rules, new_game
+    >>> where(new_game(Rules(mode="professional", players=3), seed=2), 0)
+    'P1 · auction · bid or pass'
+    """
+    name, phase, kind = player_name(player), state.phase, state.turn_kind
+    jumping = f"Jump {jump}" if jump else "Jump"
+    if phase is Phase.TOKENS:
+        return f"{name} · {jumping} · choose tokens"
+    if phase is Phase.BID:
+        return f"{name} · auction · bid or pass"
+    if phase is Phase.CHOOSE:
+        return f"{name} · auction won · take a tile"
+    turn = "placement" if kind is TurnKind.PLACEMENT else f"{kind.value} turn"
+    if phase is Phase.PLACE:
+        return f"{name} · {turn} · place {tile_name(state, state.hand)}"
+    if phase is Phase.ACTIONS and kind is TurnKind.JUMP:
+        return f"{name} · {jumping} · {state.ap} AP, one action"
+    if phase is Phase.ACTIONS:
+        return f"{name} · {turn} · {state.ap} AP left"
+    return name
+
+
+def _refusal(state: State, action: Action, why: tuple[str, str]) -> str:
+    """The refusal of ``action`` as the person reads it: a kind of action that does not
+    answer the decision is named by its token and the decision, not by its class."""
+    clause, reason = why
+    if reason.startswith(type(action).__name__ + " "):
+        asked = strip_clauses(describe(state))
+        reason = f"{action} does not answer the decision asked: {asked}"
+    return str(IllegalActionError(clause, reason))
+
+
 class Human:
     """A person at the terminal, deciding for one player."""
 
     def __init__(self, out: Any) -> None:
         self.out = out
         self.drawn: State | None = None
-        """The last state whose board was printed (not drawn again before a placement)."""
+        """The last position drawn for him (not drawn again before his decision)."""
+        self.jump = 0
+        """The number of the running Speed Jump, for the prompt (the narrator's count)."""
+
+    def _say(self, text: str) -> None:
+        print(text, file=self.out)
 
     def choose(self, state: State | View, player: int | None = None) -> Action:
         """Ask for an action; at a Speed TOKENS node ``state`` is the player's own
@@ -101,46 +149,52 @@ class Human:
             view = observe(state, state.active if player is None else player)
         me, state = view.player, view.state
         name = player_name(me)
-        if state.phase is Phase.PLACE and state is not self.drawn:
-            print(render(state), file=self.out)
+        if state is not self.drawn and state != self.drawn:
+            self._say(render(view))
+            self._say("")
             self.drawn = state
         if state.phase is Phase.TOKENS:
             chosen = [player_name(p) for p in state.jumpers if state.chosen[p]]
             top = min(5, state.tokens[me])
-            print(
-                f"{name}: take 1 to {top} of your {state.tokens[me]} tokens in secret "
-                f"(tokens:N); already chosen: {', '.join(chosen) or 'nobody'}",
-                file=self.out,
+            self._say(
+                f"{name}: take 1 to {top} of your {count(state.tokens[me], 'token')} in "
+                f"secret (tokens:N); already chosen: {', '.join(chosen) or 'nobody'}"
             )
+        prompt = f"{where(state, me, self.jump)}> "
+        text_of = getattr(self.out, "text", None)
         while True:
             try:
-                line = input(f"{name}> ")
+                line = input(text_of(prompt) if text_of else prompt)
             except EOFError:
-                print(file=self.out)
+                self._say("")
                 raise Quit(me) from None
             if not _interactive():  # piped input: echo it so the transcript reads well
-                print(line, file=self.out)
+                self._say(line)
             text = line.strip()
             if not text:
                 continue
             if text.lower() in _QUIT:
                 raise Quit(me)
-            if text in _HELP:
-                print(legal_listing(view), file=self.out)
-                print("  (or 'board' to draw the position, 'quit' to stop)", file=self.out)
+            if text.lower() in _HELP:
+                self._say(legal_listing(view))
+                self._say(f"  (or {COMMANDS})")
                 continue
-            if text == "board":
-                print(render(state), file=self.out)
+            if text.lower() == "board":
+                self._say(render(view))
+                continue
+            if text.lower() == "legend":
+                self._say(LEGEND)
                 continue
             action = self._read(view, text)
             if action is not None:
                 if isinstance(action, ChooseTokens):  # only the chooser sees his count
-                    print(f"  {name} takes {action.count} token(s) in secret", file=self.out)
+                    self._say(f"  {name} takes {count(action.count, 'token')} in secret")
                 return action
 
     def _read(self, view: View, text: str) -> Action | None:
         """The action ``text`` names, or ``None`` after saying why it is refused."""
         state, me = view.state, view.player
+        more = "('?' lists the legal actions)"
         if state.phase is Phase.TOKENS:
             for action in view_actions(view):
                 if str(action) == text:
@@ -149,23 +203,22 @@ class Human:
             if match:
                 why = why_illegal_in_view(view, ChooseTokens(me, int(match.group(1))))
                 reason = f"{why[1]} ({why[0]})" if why else text
-                print(f"  illegal: {reason} ('?' lists the legal actions)", file=self.out)
+                self._say(f"  illegal: {reason} {more}")
                 return None
         try:
             action = parse_action(state, text)
         except NotationError as e:
-            print(f"  not an action: {e} ('?' lists the legal actions)", file=self.out)
+            self._say(f"  not an action: {e} {more}")
             hint = near_miss(text, [str(a) for a in view_actions(view)])
             if hint:
-                print(f"  did you mean {hint}?", file=self.out)
+                self._say(f"  did you mean {hint}?")
             return None
         refusal = not_the_seats(action, me)  # P2:tokens:1 typed by P1 at a Jump
         if refusal:
-            print(f"  {refusal}", file=self.out)
+            self._say(f"  {refusal}")
             return None
         why = why_illegal_in_view(view, action)
         if why is not None:
-            reason = str(IllegalActionError(*why))
-            print(f"  illegal: {reason} ('?' lists the legal actions)", file=self.out)
+            self._say(f"  illegal: {_refusal(state, action, why)} {more}")
             return None
         return action

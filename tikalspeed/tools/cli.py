@@ -3,6 +3,8 @@
 ``tikalspeed`` and ``python -m tikalspeed`` run :func:`main`; see ``docs/tikal-cli.md``.
 Every error in the user's input (a bad position, an unreadable record, an unknown
 rule) is reported in one line on stderr with exit status 2, never as a traceback.
+``tiki``'s command line has the same commands, options and messages where the two
+games share the concern.
 """
 
 from __future__ import annotations
@@ -12,13 +14,13 @@ import os
 import platform
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from ..bounds import MAX_DIGITS, MAX_SEED, shown
 from ..engine import new_game, step
 from ..errors import NotationError
 from ..model.actions import Action, player_name
@@ -26,11 +28,12 @@ from ..model.rules import MODES, Rules
 from ..model.state import State
 from ..text.notation import from_text, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
-from . import bench, fuzz
+from . import _options, bench, fuzz
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
+from ._words import PersonOut, strip_clauses
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
 from .narration import Narrator
-from .render import render
+from .render import LEGEND, render
 
 __all__ = ["main", "parse_rules"]
 
@@ -39,10 +42,6 @@ _CHANCE_OFFSET = 100
 """Chance after the start is drawn from ``random.Random(seed + _CHANCE_OFFSET)``."""
 DEFAULT_MODE = "speed"
 """The mode of ``tikalspeed play`` and ``tikalspeed bench`` without ``--mode``."""
-MAX_SECONDS = 86_400.0
-"""The longest ``tikalspeed bench --seconds`` (a day): a measurement needs seconds."""
-MAX_PLIES = 1_000_000
-"""The largest ``--max-plies``: a whole game takes fewer than 2,000 actions."""
 
 
 class _UsageError(Exception):
@@ -103,7 +102,7 @@ def _seats(args: argparse.Namespace, rules: Rules, seed: int, out: Any) -> dict[
 
 
 def _play(args: argparse.Namespace) -> int:
-    out = sys.stdout
+    out = PersonOut(sys.stdout, clauses=not args.no_clauses)
     try:
         rules = parse_rules(args.rules or [])
         mode_given = any(item.partition("=")[0] == "mode" for item in args.rules or [])
@@ -125,20 +124,24 @@ def _play(args: argparse.Namespace) -> int:
     if rules.non_default():
         print(_rules_line(rules), file=out)
     if args.human:
-        print(HUMAN_HELP, file=out)
+        mine = ", ".join(player_name(p) for p, k in kinds.items() if k == "human")
+        print(textwrap.fill(f"You play {mine}. {HUMAN_HELP}", 88), file=out)
+    if args.human or args.legend:
+        print(LEGEND, file=out)
     start = new_game(rules, seed=seed)  # the first chance nodes come from the seed
     humans = [seat for seat in seats.values() if isinstance(seat, Human)]
-    narrator = Narrator(out, start, hide_tokens=True)
-    if not args.quiet:
-        narrator.begin()
-        for seat in humans:
-            seat.drawn = start
+    narrator = Narrator(out, start, hide_tokens=True, quiet=args.quiet)
+    narrator.begin()
+    for seat in humans:
+        seat.drawn = None if args.quiet else start
     log: list[Ply] = []
 
     def narrate(ply: Ply) -> None:
         log.append(ply)
-        if not args.quiet and narrator.ply(ply):
-            for seat in humans:
+        drawn = narrator.ply(ply)
+        for seat in humans:
+            seat.jump = narrator.jump
+            if drawn:
                 seat.drawn = ply.state
 
     quitter: int | None = None
@@ -203,7 +206,7 @@ def _replay(args: argparse.Namespace) -> int:
         states = replay(record)
     except ValueError as e:  # NotationError, or a record field Record refuses
         raise _UsageError(f"bad record {args.file!r}: {e}") from None
-    out = sys.stdout
+    out = PersonOut(sys.stdout, clauses=not args.no_clauses)
     setup = f"seed {record.seed}" if record.seed is not None else "custom start"
     if record.seed is None and record.start is None:
         setup = "chance outcomes in the record"
@@ -243,49 +246,23 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def _seed(text: str) -> int:
-    """``--seed``: a whole number of at most 128 bits either way (bounds.MAX_SEED), as a
-    record's seed must be."""
-    digits = text.strip().removeprefix("-")
-    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"a whole number of at most 128 bits, not {shown(text)}")
-    value = int(text)
-    if abs(value) > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a whole number of at most 128 bits, not {shown(text)}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """``--seconds``: a finite number from 0 to a day (MAX_SECONDS)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of seconds, not {shown(text)}") from None
-    if not 0 <= value <= MAX_SECONDS:  # NaN fails too
-        raise argparse.ArgumentTypeError(f"0 to {MAX_SECONDS:g} seconds, not {shown(text)}")
-    return value
-
-
-def _plies(text: str) -> int:
-    """``--max-plies``: 1 to MAX_PLIES."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not (
-        1 <= int(text) <= MAX_PLIES
-    ):
-        raise argparse.ArgumentTypeError(f"1 to {MAX_PLIES} actions, not {shown(text)}")
-    return int(text)
-
-
-def _players(text: str) -> int:
-    if text not in ("2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"2, 3 or 4 players, not {text!r}")
-    return int(text)
+def _person_options(play: argparse.ArgumentParser) -> None:
+    """The options of ``play`` for the person watching (both games have them)."""
+    play.add_argument("--quiet", action="store_true", help="print only the setup and result")
+    play.add_argument(
+        "--legend", action="store_true", help="print what the board's symbols mean first"
+    )
+    play.add_argument(
+        "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tikalspeed",
-        description="Tikal (Kramer & Kiesling): play, show positions, replay records, bench, "
+        description="Tikal (Kramer & Kiesling): play, show positions, replay records, benchmark, "
         "fuzz the readers.",
+        epilog="Run 'tikalspeed COMMAND --help' for a command's options.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -300,8 +277,10 @@ def _parser() -> argparse.ArgumentParser:
         "(greedy by default).",
     )
     play.add_argument("--mode", choices=MODES, help=f"the game mode (default {DEFAULT_MODE})")
-    play.add_argument("--players", type=_players, help="2, 3 or 4 players (default 4)")
-    play.add_argument("--seed", type=_seed, help="seed for the tiles, treasures and bots")
+    play.add_argument("--players", type=_options.players, help="2, 3 or 4 players (default 4)")
+    play.add_argument(
+        "--seed", type=_options.seed, help="seed for the tiles, treasures and bots (default random)"
+    )
     play.add_argument("--human", nargs="+", metavar="P", help="you play these seats (P1 ... P4)")
     play.add_argument(
         "--bot", choices=sorted(_BOTS), default="greedy", help="the bot kind (default greedy)"
@@ -314,10 +293,10 @@ def _parser() -> argparse.ArgumentParser:
         help="non-default rules, e.g. sold_out=skip guard_on_tie=true",
     )
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
-    play.add_argument("--quiet", action="store_true", help="print only the setup and result")
+    _person_options(play)
     play.add_argument(
         "--max-plies",
-        type=_plies,
+        type=_options.plies,
         default=20_000,
         help="stop a bot-only game after this many actions (default 20000)",
     )
@@ -332,19 +311,29 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("position", nargs=argparse.REMAINDER, metavar="POSITION")
     show.set_defaults(run=_show)
 
-    rep = sub.add_parser("replay", help="replay a game record, narrating every action")
-    rep.add_argument("file", metavar="FILE")
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game record, narrating every action",
+        description="Read a game record (written by play --record), check that it replays, "
+        "and narrate it as play does, every token choice shown.",
+    )
+    rep.add_argument("file", metavar="FILE", help="the record")
+    rep.add_argument(
+        "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
+    )
     rep.set_defaults(run=_replay)
 
     b = sub.add_parser("bench", help="measure transitions/s, games/s and peak memory")
     b.add_argument(
         "--mode", choices=MODES, default=DEFAULT_MODE, help=f"game mode (default {DEFAULT_MODE})"
     )
-    b.add_argument("--players", type=_players, default=4, help="players (default 4)")
+    b.add_argument("--players", type=_options.players, default=4, help="players (default 4)")
     b.add_argument(
-        "--seconds", type=_seconds, default=2.0, help="time of random games (default 2)"
+        "--seconds", type=_options.seconds, default=2.0, help="time of random games (default 2)"
     )
-    b.add_argument("--seed", type=_seed, default=0, help="seed of the random games (default 0)")
+    b.add_argument(
+        "--seed", type=_options.seed, default=0, help="seed of the random games (default 0)"
+    )
     b.set_defaults(run=_bench)
 
     f = sub.add_parser(
@@ -356,7 +345,9 @@ def _parser() -> argparse.ArgumentParser:
         "NotationError/IllegalActionError, failed to read back, or did not play on.",
     )
     f.add_argument("--inputs", type=int, default=1000, help="inputs per reader (default 1000)")
-    f.add_argument("--seed", type=_seed, default=0, help="seed of games and mutations (default 0)")
+    f.add_argument(
+        "--seed", type=_options.seed, default=0, help="seed of games and mutations (default 0)"
+    )
     f.set_defaults(run=_fuzz)
     return parser
 
@@ -376,7 +367,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except _UsageError as e:
-        print(f"tikalspeed: error: {e}", file=sys.stderr)
+        message = str(e) if not getattr(args, "no_clauses", False) else strip_clauses(str(e))
+        print(f"tikalspeed: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

@@ -1,11 +1,15 @@
 """How ``tikalspeed play`` and ``tikalspeed replay`` tell a game (:mod:`tikalspeed.tools.cli`).
 
-Classic and professional games: every action with its events, the board drawn as a
+Every action is told in words, with the clause of the rule it follows and its token
+(``5. P2's leader enters at a1 (1 AP, TIKAL-ENTER-1)  [enter:l:a1]``, see
+:func:`~tikalspeed.tools._words.in_words`), then the events it caused, but for the one
+that only repeats the action. Classic and professional games: the board is drawn as a
 turn's action points begin and at the end. Speed games are told round by round: a
 heading per round, a line as the placements and each Jump begin, every action with
 its events (a Jump's reveal, the scorings), and the board after the placements and at
 the end of each round, not after every action. In ``play``, a token choice is written
-``tokens:?``: the counts show only in the reveal (SPEED-JUMP-1).
+``tokens:?``: the counts show only in the reveal (SPEED-JUMP-1). A quiet narrator
+prints nothing but still counts the rounds and Jumps (the human prompt shows them).
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from typing import Any
 from ..model.actions import ChooseTokens, player_name
 from ..model.events import Scored
 from ..model.state import AP_PER_TURN, CHANCE, Phase, State, TurnKind
+from ..text.notation import action_token
+from ._words import in_words, restated, with_clause
 from .bots import Ply
 from .render import render
 
@@ -35,7 +41,9 @@ def _tiles_left(state: State) -> int:
 class Narrator:
     """Prints a game's actions to ``out`` as they are played; see the module docstring."""
 
-    def __init__(self, out: Any, start: State, *, hide_tokens: bool = False) -> None:
+    def __init__(
+        self, out: Any, start: State, *, hide_tokens: bool = False, quiet: bool = False
+    ) -> None:
         self.out = out
         """Where the narration goes."""
         self.speed = start.rules.mode == "speed"
@@ -50,9 +58,12 @@ class Narrator:
         """Speed: the Jump being told in this round."""
         self.number = 0
         """Actions told so far."""
+        self.quiet = quiet
+        """Print nothing (the counts go on)."""
 
     def _print(self, text: str = "") -> None:
-        print(text, file=self.out)
+        if not self.quiet:
+            print(text, file=self.out)
 
     def _board(self, state: State) -> None:
         self._print()
@@ -80,12 +91,17 @@ class Narrator:
         before, after = self.before, ply.state
         self.before = after
         action = ply.action
-        token = str(action)
-        if self.hide_tokens and isinstance(action, ChooseTokens):
-            token = "tokens:?"
-        self._print(f"{self.number}. {who(action.player)}: {token}")
+        secret = self.hide_tokens and isinstance(action, ChooseTokens)
+        token = "tokens:?" if secret else action_token(before, action)
+        words = in_words(before, action, ply.transition, secret=secret)
+        events = list(ply.transition.events)
+        same = restated(action, events)
+        if same is not None:
+            words = with_clause(words, same.clause)
+            events.pop(0)
+        self._print(f"{self.number}. {words}  [{token}]")
         scoring = False
-        for event in ply.transition.events:
+        for event in events:
             if self.speed and isinstance(event, Scored) and not scoring:
                 scoring = True
                 end = after.phase is Phase.OVER
@@ -96,9 +112,9 @@ class Narrator:
                 after.phase is Phase.ACTIONS and after.ap == AP_PER_TURN
             ):
                 self._board(after)
-                return True
+                return not self.quiet
             return False
-        return self._speed_after(before, after)
+        return self._speed_after(before, after) and not self.quiet
 
     def _speed_after(self, before: State, after: State) -> bool:
         """Speed: headings, and the board after the placements and each round."""

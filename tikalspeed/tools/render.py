@@ -16,7 +16,9 @@ Each box holds three lines: what lies there, then the pieces (two lines):
 ``volcano``    a volcano
 ``C1``         after the kind: P1's camp (``J C1``, ``R0 C3``)
 ``.``          an unexplored space
-``2:3L``       P2 has 3 workers and the leader here (``2:L`` the leader alone)
+``2:3L``       P2's 3 workers and leader here (``2:3``: no leader, ``2:L``: the leader alone)
+``*``          too many pieces for the box, listed under the board (``P1*``: P1 decides)
+``3``          on a border: crossing it costs 3 action points (a plain border: no way)
 =============  ===============================================================
 
 A digit in a box's side or in the line between two boxes is the number of action
@@ -24,6 +26,7 @@ points it costs to cross that border (the stones on both sides, TIKAL-MOVE-1); a
 border that cannot be crossed keeps its plain ``|`` or ``-``. A box too crowded for
 its pieces shows ``*`` and its pieces are listed under the board. A status block
 follows: the turn, who decides what, a table of the players and the tiles left.
+:data:`LEGEND` is the table above as the command line prints it (``legend``).
 
 The layout of the drawing is stable: other modules and golden files rely on it.
 
@@ -91,7 +94,7 @@ from ..model.view import View
 from ..text.decision import describe, tile_name
 from ._speedstatus import speed_lines, speed_turn
 
-__all__ = ["render", "render_board", "render_status"]
+__all__ = ["LEGEND", "legend_from", "render", "render_board", "render_status"]
 
 _W = 9
 """Characters inside a box."""
@@ -101,6 +104,25 @@ _LEFT = 2
 """Margin before the first box: the row number and a space."""
 
 _KIND_TEXT = {Kind.BASE_CAMP: "base", Kind.JUNGLE: "J", Kind.VOLCANO: "volcano"}
+
+
+def legend_from(doc: str | None, title: str) -> str:
+    """The first table of a module docstring (reST, two columns between two ``=``
+    rules, no header) as lines for a terminal, under ``title``: how :data:`LEGEND` is
+    made, so that the legend and the documentation never differ."""
+    lines = (doc or "").splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("===") and "  =" in line]
+    if len(rules) < 2:  # docstrings stripped (python -OO)
+        return f"{title} (not available: the documentation is stripped)"
+    split = lines[rules[0]].index("  =") + 2
+    rows = [(ln[:split].strip(), ln[split:].strip()) for ln in lines[rules[0] + 1 : rules[1]]]
+    width = max(len(key.replace("``", "")) for key, _ in rows)
+    body = [f"  {key.replace('``', ''):<{width}}  {text.replace('``', '')}" for key, text in rows]
+    return "\n".join([title, *body])
+
+
+LEGEND = legend_from(__doc__, "The board's symbols (a box: what lies there, then the pieces):")
+"""What each symbol of the board drawing means: the table of this module's docstring."""
 
 
 def _top(column: int, row: int) -> int:

@@ -1,4 +1,10 @@
-"""A person at the terminal deciding for one side of ``tiki play --human``."""
+"""A person at the terminal deciding for one side of ``tiki play --human``.
+
+Before each of his decisions he sees the position (unless it is the one drawn last),
+and the prompt says where he is: ``x · turn 5 · create or move>`` (:func:`where`). A
+refusal names the rule and, for a near miss, the token meant (``did you mean +b2?``);
+it never names a class or a 0-based seat. ``tikalspeed``'s prompt works the same way.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +14,27 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.contract import step
-from ..engine.moves import legal_actions
+from ..board.island import VILLAGE_NAMES
+from ..engine.moves import legal_actions, why_illegal
 from ..errors import IllegalActionError, NotationError
 from ..model.actions import Action
 from ..model.state import PLAYER_SYMBOLS, Phase, State
+from ..text.decision import describe
 from ..text.notation import parse_action
 from .bots import not_the_seats
-from .render import render
+from .render import LEGEND, render
 
-__all__ = ["Human", "Quit", "legal_listing", "near_miss"]
+__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
 
 _QUIT = ("quit", "exit", "q")
 _HELP = ("?", "help")
+COMMANDS = "'board' to redraw, 'legend' for the symbols, 'quit' to stop"
+"""The prompt's own commands besides ``?``, as the help names them."""
+HUMAN_HELP = (
+    "Type an action token (+b2 creates, a1-b1 moves, !b2 orders, s@a1b1 places the "
+    f"shaman, s>a1b1 moves it, s= keeps it, pass), '?' for the legal actions, {COMMANDS}."
+)
+"""What ``tiki play --human`` prints before the game starts (then the legend)."""
 
 
 class Quit(Exception):
@@ -33,7 +47,7 @@ def _tokens(actions: Sequence[Action]) -> str:
 
 
 def legal_listing(state: State) -> str:
-    """The legal actions, as the ``?`` answer and a refusal list them."""
+    """The legal actions, as the ``?`` answer lists them."""
     if state.phase is Phase.OVER:
         return "legal actions: none, the game is over"
     actions = legal_actions(state)
@@ -63,53 +77,92 @@ def near_miss(text: str, tokens: Sequence[str]) -> str | None:
     return close[0] if close else None
 
 
+def where(state: State) -> str:
+    """Where the player to act stands, as his prompt says it: ``x · turn 5 · create or
+    move``; the turn is the one being played (the status block counts those completed).
+
+    >>> from tiki import new_game
+    >>> where(new_game(layout=(1, 2, 0, 1, 1, -1, 1, 0, 1), first=0))
+    'x · turn 1 · create or move'
+    """
+    name, phase = PLAYER_SYMBOLS[state.actor], state.phase
+    head = f"{name} · turn {state.turn + 1}"
+    if phase is Phase.ORDER:
+        return f"{head} · resolve {' or '.join(VILLAGE_NAMES[v] for v in state.pending)} first"
+    if phase is Phase.SHAMAN:
+        return f"{head} · move the shaman or keep it"
+    if phase is Phase.PLACE_SHAMAN:
+        return f"{head} · place the shaman"
+    return f"{head} · create or move"
+
+
+def _refusal(state: State, action: Action, why: tuple[str, str]) -> str:
+    """The refusal of ``action`` as the person reads it: a kind of action that does not
+    answer the decision is named by its token and the decision, not by its class."""
+    clause, reason = why
+    if reason.startswith(type(action).__name__ + " "):
+        reason = f"{action} does not answer the decision asked: {describe(state)}"
+    return str(IllegalActionError(clause, reason))
+
+
 class Human:
     """A person at the terminal, deciding for one player."""
 
     def __init__(self, out: Any) -> None:
         self.out = out
+        self.drawn: State | None = None
+        """The last position drawn for him (not drawn again before his decision)."""
+
+    def _say(self, text: str) -> None:
+        print(text, file=self.out)
 
     def choose(self, state: State) -> Action:
-        who = PLAYER_SYMBOLS[state.actor]
+        """Ask the person for the action of the player to act in ``state``."""
+        me = state.actor
+        if state != self.drawn:
+            self._say(render(state))
+            self._say("")
+            self.drawn = state
+        prompt = f"{where(state)}> "
+        text_of = getattr(self.out, "text", None)
         while True:
             try:
-                line = input(f"{who}> ")
+                line = input(text_of(prompt) if text_of else prompt)
             except EOFError:
-                print(file=self.out)
+                self._say("")
                 raise Quit from None
             if not _interactive():  # piped input: echo it so the transcript reads well
-                print(line, file=self.out)
+                self._say(line)
             text = line.strip()
             if not text:
                 continue
             if text.lower() in _QUIT:
                 raise Quit
-            if text in _HELP:
-                print(legal_listing(state), file=self.out)
-                print("  (or 'quit' to stop)", file=self.out)
+            if text.lower() in _HELP:
+                self._say(legal_listing(state))
+                self._say(f"  (or {COMMANDS})")
                 continue
-            if text == "board":
-                print(render(state), file=self.out)
+            if text.lower() == "board":
+                self._say(render(state))
                 continue
+            if text.lower() == "legend":
+                self._say(LEGEND)
+                continue
+            more = "('?' lists the legal actions)"
             try:
                 action = parse_action(state, text)
-                refusal = not_the_seats(action, state.actor)
-                if refusal:  # a chance outcome typed at the prompt
-                    print(f"  {refusal}", file=self.out)
-                    print(legal_listing(state), file=self.out)
-                    continue
-                step(state, action)
             except NotationError as e:
-                print(f"  not an action: {e}", file=self.out)
+                self._say(f"  not an action: {e} {more}")
                 hint = near_miss(text, [str(a) for a in legal_actions(state)])
                 if hint:
-                    print(f"  did you mean {hint}?", file=self.out)
-                print(legal_listing(state), file=self.out)
+                    self._say(f"  did you mean {hint}?")
                 continue
-            except IllegalActionError as e:
-                print(f"  illegal: {e}", file=self.out)
-                print(legal_listing(state), file=self.out)
+            refusal = not_the_seats(action, me)
+            if refusal:  # a chance outcome typed at the prompt
+                self._say(f"  {refusal}")
+                continue
+            why = why_illegal(state, action)
+            if why is not None:
+                self._say(f"  illegal: {_refusal(state, action, why)} {more}")
                 continue
             return action
-
-

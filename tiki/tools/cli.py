@@ -2,7 +2,9 @@
 
 ``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
 in the user's input (a bad position, an unreadable record, an unknown rule) is reported
-in one line on stderr with exit status 2, never as a traceback.
+in one line on stderr with exit status 2, never as a traceback. ``tikalspeed``'s
+command line has the same commands, options and messages where the two games share
+the concern.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import os
 import platform
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -20,14 +23,16 @@ import attrs
 
 from ..engine.contract import new_game, step
 from ..errors import NotationError
-from ..model.rules import NUMBER_LIMIT, Rules
-from ..model.state import CHANCE, PLAYER_SYMBOLS, State
+from ..model.rules import Rules
+from ..model.state import PLAYER_SYMBOLS, State
 from ..text.notation import from_text, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
-from . import bench, fuzz
-from ._human import Human, Quit, legal_listing
+from . import _options, bench, fuzz
+from ._human import HUMAN_HELP, Human, Quit, legal_listing
+from ._words import PersonOut, strip_clauses
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
-from .render import render
+from .narration import Narrator
+from .render import LEGEND, render
 
 __all__ = ["main", "parse_rules"]
 
@@ -35,6 +40,8 @@ _BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
     "greedy": GreedyBot,
     "random": RandomBot,
 }
+
+
 class _UsageError(Exception):
     """Bad input from the user: reported in one line, exit status 2."""
 
@@ -66,18 +73,6 @@ def parse_rules(items: Sequence[str]) -> Rules:
     return Rules(**values)
 
 
-def _who(player: int) -> str:
-    return "chance" if player == CHANCE else PLAYER_SYMBOLS[player]
-
-
-def _narrate(number: int, ply: Ply, out: Any) -> None:
-    print(f"{number}. {_who(ply.action.player)}: {ply.action}", file=out)
-    for event in ply.transition.events:
-        print(f"   {event}", file=out)
-    print(render(ply.state), file=out)
-    print(file=out)
-
-
 def _result_line(state: State) -> str:
     o = state.result
     if o is None:
@@ -87,7 +82,7 @@ def _result_line(state: State) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    out = sys.stdout
+    out = PersonOut(sys.stdout, clauses=not args.no_clauses)
     try:
         rules = parse_rules(args.rules or [])
     except ValueError as e:
@@ -95,8 +90,6 @@ def _play(args: argparse.Namespace) -> int:
     if args.shaman:
         rules = attrs.evolve(rules, shaman=True)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    if not -NUMBER_LIMIT <= seed <= NUMBER_LIMIT:  # a record keeps its seed within the bound
-        raise _UsageError(f"--seed must be from -{NUMBER_LIMIT} to {NUMBER_LIMIT} (2**53 - 1)")
     players: dict[int, Bot] = {}
     names = {}
     for p in (0, 1):
@@ -111,25 +104,28 @@ def _play(args: argparse.Namespace) -> int:
     if rules.non_default():
         print(f"rules: {rules_to_text(rules).replace(';', ' ')}", file=out)
     if args.human:
-        print(
-            f"You play {args.human}. Type an action token (+b2 creates, a1-b1 moves, "
-            "!b2 orders, s>a1b1 moves the shaman, s= keeps it), '?' for the legal "
-            "actions, 'board' to redraw, 'quit' to stop.",
-            file=out,
-        )
+        print(textwrap.fill(f"You play {args.human}. {HUMAN_HELP}", 88), file=out)
+    if args.human or args.legend:
+        print(LEGEND, file=out)
     start = new_game(rules, seed=seed)  # layout and first player drawn from the seed
     print(
         f"villages laid out {','.join(str(v) for v in start.tiles)} (a1..c3); "
         f"{PLAYER_SYMBOLS[start.active]} moves first",
         file=out,
     )
-    print(render(start), file=out)
-    print(file=out)
+    humans = [seat for seat in players.values() if isinstance(seat, Human)]
+    narrator = Narrator(out, start, quiet=args.quiet)
+    narrator.begin()
     log: list[Ply] = []
 
     def narrate(ply: Ply) -> None:
         log.append(ply)
-        _narrate(len(log), ply, out)
+        if narrator.ply(ply):
+            for seat in humans:
+                seat.drawn = ply.state
+
+    for seat in humans:
+        seat.drawn = None if args.quiet else start
 
     quit_ = False
     try:
@@ -185,7 +181,7 @@ def _replay(args: argparse.Namespace) -> int:
         states = replay(record)
     except ValueError as e:  # NotationError, or a record field Record refuses
         raise _UsageError(f"bad record {args.file!r}: {e}") from None
-    out = sys.stdout
+    out = PersonOut(sys.stdout, clauses=not args.no_clauses)
     setup = f"seed {record.seed}" if record.seed is not None else "custom start"
     if record.seed is None and record.start is None:
         setup = "chance outcomes in the record"
@@ -194,10 +190,10 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"rules: {rules_to_text(record.rules).replace(';', ' ')}", file=out)
     for key, value in record.headers:
         print(f"{key}: {value}", file=out)
-    print(render(states[0]), file=out)
-    print(file=out)
-    for number, (before, action) in enumerate(zip(states, record.actions, strict=False), 1):
-        _narrate(number, Ply(action, step(before, action)), out)
+    narrator = Narrator(out, states[0])
+    narrator.begin()
+    for before, action in zip(states, record.actions, strict=False):
+        narrator.ply(Ply(action, step(before, action)))
     print(_result_line(states[-1]), file=out)
     return 0
 
@@ -224,11 +220,23 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _person_options(play: argparse.ArgumentParser) -> None:
+    """The options of ``play`` for the person watching (both games have them)."""
+    play.add_argument("--quiet", action="store_true", help="print only the setup and result")
+    play.add_argument(
+        "--legend", action="store_true", help="print what the board's symbols mean first"
+    )
+    play.add_argument(
+        "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tiki",
         description="Tiki (Nicolas Sato): play, show positions, replay records, benchmark, "
         "fuzz the readers.",
+        epilog="Run 'tiki COMMAND --help' for a command's options.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -238,7 +246,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Play a whole game, narrated move by move. Without --human both sides "
         "are played by the --bot kind (greedy by default).",
     )
-    play.add_argument("--seed", type=int, help="seed for the layout, first player and bots")
+    play.add_argument(
+        "--seed",
+        type=_options.seed,
+        help="seed for the layout, first player and bots (default random)",
+    )
     play.add_argument("--shaman", action="store_true", help="play with the shaman rule")
     play.add_argument("--human", choices=("x", "o"), help="you play this side")
     play.add_argument(
@@ -252,29 +264,43 @@ def _parser() -> argparse.ArgumentParser:
         help="non-default rules, e.g. max_turns=60 no_move=lose",
     )
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    _person_options(play)
     play.add_argument(
         "--max-plies",
-        type=int,
+        type=_options.plies,
         default=2000,
-        help="stop a bot-only game after this many plies (default 2000)",
+        help="stop a bot-only game after this many actions (default 2000)",
     )
     play.set_defaults(run=_play)
 
     show = sub.add_parser(
         "show",
         help="draw a position string and list its legal actions",
-        description="Draw a position (quote it, or give its fields as separate words).",
+        description="Draw a position (quote it, or give its fields as separate words; "
+        "put -- before it if it starts with '-').",
     )
     show.add_argument("position", nargs="+", metavar="POSITION")
     show.set_defaults(run=_show)
 
-    rep = sub.add_parser("replay", help="replay a game record, drawing every state")
-    rep.add_argument("file", metavar="FILE")
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game record, narrating every action",
+        description="Read a game record (written by play --record), check that it replays, "
+        "and narrate it as play does.",
+    )
+    rep.add_argument("file", metavar="FILE", help="the record")
+    rep.add_argument(
+        "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
+    )
     rep.set_defaults(run=_replay)
 
     b = sub.add_parser("bench", help="measure plies/s, apply/s and games/s on one core")
-    b.add_argument("--seconds", type=float, default=2.0, help="time per measuring loop (default 2)")
-    b.add_argument("--seed", type=int, default=0, help="seed of the random games (default 0)")
+    b.add_argument(
+        "--seconds", type=_options.seconds, default=2.0, help="time per measuring loop (default 2)"
+    )
+    b.add_argument(
+        "--seed", type=_options.seed, default=0, help="seed of the random games (default 0)"
+    )
     b.set_defaults(run=_bench)
 
     f = sub.add_parser(
@@ -288,7 +314,9 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument(
         "--inputs", type=int, default=1000, help="inputs per reader (default 1000)"
     )
-    f.add_argument("--seed", type=int, default=0, help="seed of games and mutations (default 0)")
+    f.add_argument(
+        "--seed", type=_options.seed, default=0, help="seed of games and mutations (default 0)"
+    )
     f.set_defaults(run=_fuzz)
     return parser
 
@@ -307,7 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except _UsageError as e:
-        print(f"tiki: error: {e}", file=sys.stderr)
+        message = str(e) if not getattr(args, "no_clauses", False) else strip_clauses(str(e))
+        print(f"tiki: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

@@ -5,7 +5,14 @@ below and rank numbers on both sides. Each village shows its value (``+2``, ``+1
 ``0``, ``-1``; ``?`` before the layout) and its totem from bottom to top (``x``/``o``).
 The shaman, when on the board, is an ``S`` on its edge: in place of the ``|`` between
 two villages side by side, or in the middle of the ``-`` line between two villages one
-above the other. A status block follows the board.
+above the other. A status block follows the board. :data:`LEGEND` is this table as the
+command line prints it (``legend``):
+
+==========  ==============================================================
+``+2``      the village's value: +2, +1, 0 or -1 (``?``: not laid out yet)
+``xxo``     its totem, from the bottom up: two x tikis, then an o on top
+``S``       the shaman, on the edge between two villages (the shaman rule)
+==========  ==============================================================
 
 The layout of the drawing is stable: other modules and golden files rely on it.
 
@@ -36,13 +43,32 @@ from ..board.island import EDGES, VILLAGE_NAMES, edge_between, edge_name
 from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
 from ..text.decision import describe
 
-__all__ = ["render", "render_board", "render_status"]
+__all__ = ["LEGEND", "legend_from", "render", "render_board", "render_status"]
 
 _CELL = 9
 """Characters inside one village cell: `` +2 xox  ``."""
 
 _BORDER = "  +" + ("-" * _CELL + "+") * 3
 _FILES_LINE = " " * (3 + _CELL // 2) + (" " * _CELL).join("abc")
+
+
+def legend_from(doc: str | None, title: str) -> str:
+    """The first table of a module docstring (reST, two columns between two ``=``
+    rules, no header) as lines for a terminal, under ``title``: how :data:`LEGEND` is
+    made, so that the legend and the documentation never differ."""
+    lines = (doc or "").splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("===") and "  =" in line]
+    if len(rules) < 2:  # docstrings stripped (python -OO)
+        return f"{title} (not available: the documentation is stripped)"
+    split = lines[rules[0]].index("  =") + 2
+    rows = [(ln[:split].strip(), ln[split:].strip()) for ln in lines[rules[0] + 1 : rules[1]]]
+    width = max(len(key.replace("``", "")) for key, _ in rows)
+    body = [f"  {key.replace('``', ''):<{width}}  {text.replace('``', '')}" for key, text in rows]
+    return "\n".join([title, *body])
+
+
+LEGEND = legend_from(__doc__, "The board's symbols (a village: its value, then its totem):")
+"""What each symbol of the board drawing means: the table of this module's docstring."""
 
 
 def _who(player: int) -> str:

@@ -1,0 +1,56 @@
+"""The option values of the ``tiki`` command line, checked as argparse reads them.
+
+Each function reads one option's text or raises :class:`argparse.ArgumentTypeError`
+with what the value must be, which argparse reports as ``tiki play: error: argument
+--seed: …`` with exit status 2 (``tikalspeed`` reads its options the same way).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import shown
+from ..model.rules import NUMBER_LIMIT
+
+__all__ = ["MAX_PLIES", "MAX_SECONDS", "plies", "seconds", "seed"]
+
+MAX_SECONDS = 86_400.0
+"""The longest ``bench --seconds`` (a day): a measurement needs seconds."""
+MAX_PLIES = 1_000_000
+"""The largest ``--max-plies``."""
+
+
+def seed(text: str) -> int:
+    """``--seed``: a whole number from -NUMBER_LIMIT to NUMBER_LIMIT (2**53 - 1), as a
+    record's seed must be."""
+    digits = text.strip().removeprefix("-")
+    if (
+        not digits.isascii()
+        or not digits.isdigit()
+        or len(digits) > 16
+        or (abs(int(text)) > NUMBER_LIMIT)
+    ):
+        raise argparse.ArgumentTypeError(
+            f"a whole number of at most 2**53 - 1 either way, not {shown(text)}"
+        )
+    return int(text)
+
+
+def seconds(text: str) -> float:
+    """``--seconds``: a finite number from 0 to a day (MAX_SECONDS)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {shown(text)}") from None
+    if not 0 <= value <= MAX_SECONDS:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"0 to {MAX_SECONDS:g} seconds, not {shown(text)}")
+    return value
+
+
+def plies(text: str) -> int:
+    """``--max-plies``: 1 to MAX_PLIES."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not (
+        1 <= int(text) <= MAX_PLIES
+    ):
+        raise argparse.ArgumentTypeError(f"1 to {MAX_PLIES} actions, not {shown(text)}")
+    return int(text)
