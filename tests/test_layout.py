@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +189,11 @@ def test_layer_pictures_are_current() -> None:
         assert picture.read_text(encoding="utf-8") == layers.svg(package), (
             f"{picture.name} is out of date: run python docs/layers.py"
         )
+
+
+@pytest.mark.parametrize("module", ["tools/_fuzzing.py", "tools/_pictures.py"])
+def test_the_game_independent_modules_are_the_same_in_both_packages(module: str) -> None:
+    """docs/architecture.md: a module that knows neither game is the same file in both
+    packages, so that a shared package can take it later without a merge."""
+    root = Path(__file__).resolve().parents[1]
+    assert (root / "tiki" / module).read_bytes() == (root / "tikalspeed" / module).read_bytes()

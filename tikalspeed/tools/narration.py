@@ -14,8 +14,10 @@ prints nothing but still counts the rounds and Jumps (the human prompt shows the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from .. import svg
 from ..model.actions import ChooseTokens, player_name
 from ..model.events import Scored
 from ..model.state import AP_PER_TURN, CHANCE, Phase, State, TurnKind
@@ -24,7 +26,7 @@ from ._words import in_words, restated, with_clause
 from .bots import Ply
 from .render import render
 
-__all__ = ["Narrator", "who"]
+__all__ = ["Narrator", "in_pictures", "who"]
 
 _AUCTION = (Phase.REVEAL, Phase.BID, Phase.CHOOSE)
 
@@ -139,3 +141,16 @@ class Narrator:
         if after.turn_kind is TurnKind.BONUS and before.turn_kind is not TurnKind.BONUS:
             self._print(f"--- bonus turn: {player_name(after.active)}, 10 action points ---")
         return drawn
+
+
+def in_pictures(start: State, plies: Sequence[Ply]) -> tuple[list[str], list[str]]:
+    """The game told in pictures: an SVG picture of ``start`` and of the position after
+    each ply, marking the action that led there, and a caption for each (the action in
+    words, a token choice without its count (SPEED-JUMP-1))."""
+    pictures = [svg.board(start)] + [svg.board(ply.state, lastaction=ply.action) for ply in plies]
+    befores = [start] + [ply.state for ply in plies[:-1]]
+    captions = ["the start"] + [
+        f"{i}. {in_words(before, ply.action, ply.transition, secret=True)}"
+        for i, (before, ply) in enumerate(zip(befores, plies, strict=True), 1)
+    ]
+    return pictures, captions

@@ -12,7 +12,15 @@ import argparse
 from ..errors import shown
 from ..model.rules import NUMBER_LIMIT
 
-__all__ = ["MAX_PLIES", "MAX_SECONDS", "plies", "seconds", "seed"]
+__all__ = [
+    "MAX_PLIES",
+    "MAX_SECONDS",
+    "person_options",
+    "plies",
+    "seconds",
+    "seed",
+    "svg_option",
+]
 
 MAX_SECONDS = 86_400.0
 """The longest ``bench --seconds`` (a day): a measurement needs seconds."""
@@ -54,3 +62,23 @@ def plies(text: str) -> int:
     ):
         raise argparse.ArgumentTypeError(f"1 to {MAX_PLIES} actions, not {shown(text)}")
     return int(text)
+
+
+def svg_option(parser: argparse.ArgumentParser) -> None:
+    """``--svg DIR`` of ``play`` and ``replay`` (both games have it)."""
+    parser.add_argument(
+        "--svg",
+        metavar="DIR",
+        help="write a picture of every position into DIR (0000.svg ...) and an index.html",
+    )
+
+
+def person_options(play: argparse.ArgumentParser) -> None:
+    """The options of ``play`` for the person watching (both games have them)."""
+    play.add_argument("--quiet", action="store_true", help="print only the setup and result")
+    play.add_argument(
+        "--legend", action="store_true", help="print what the board's symbols mean first"
+    )
+    play.add_argument(
+        "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
+    )

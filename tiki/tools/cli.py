@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from .. import svg
 from ..engine.contract import new_game, step
 from ..errors import NotationError
 from ..model.rules import Rules
@@ -29,9 +30,10 @@ from ..text.notation import from_text, rules_from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import _options, bench, fuzz
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
+from ._pictures import write_pictures
 from ._words import PersonOut, strip_clauses
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
-from .narration import Narrator
+from .narration import Narrator, in_pictures
 from .render import LEGEND, render
 
 __all__ = ["main", "parse_rules"]
@@ -154,7 +156,18 @@ def _play(args: argparse.Namespace) -> int:
         except OSError as e:
             raise _UsageError(f"cannot write the record {args.record!r}: {e.strerror}") from None
         print(f"record written to {args.record}", file=out)
+    if args.svg:
+        _pictures(args.svg, f"{GAME} game, seed {seed}", start, log, out)
     return 0
+
+
+def _pictures(directory: str, title: str, start: State, plies: Sequence[Ply], out: Any) -> None:
+    """``--svg DIR``: a picture of every position, each marking the action that led there."""
+    try:
+        written = write_pictures(directory, title, *in_pictures(start, plies))
+    except OSError as e:
+        raise _UsageError(f"cannot write the pictures into {directory!r}: {e.strerror}") from None
+    print(f"{written} files written into {directory} (open index.html)", file=out)
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -165,6 +178,13 @@ def _show(args: argparse.Namespace) -> int:
         raise _UsageError(f"not a position: {e}") from None
     print(render(state))
     print(legal_listing(state))
+    if args.svg:
+        try:
+            with open(args.svg, "w", encoding="utf-8") as f:
+                f.write(svg.board(state) + "\n")
+        except OSError as e:
+            raise _UsageError(f"cannot write the picture {args.svg!r}: {e.strerror}") from None
+        print(f"picture written to {args.svg}")
     return 0
 
 
@@ -192,9 +212,12 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"{key}: {value}", file=out)
     narrator = Narrator(out, states[0])
     narrator.begin()
-    for before, action in zip(states, record.actions, strict=False):
-        narrator.ply(Ply(action, step(before, action)))
+    plies = [Ply(a, step(before, a)) for before, a in zip(states, record.actions, strict=False)]
+    for ply in plies:
+        narrator.ply(ply)
     print(_result_line(states[-1]), file=out)
+    if args.svg:
+        _pictures(args.svg, f"{GAME} record {args.file}", states[0], plies, out)
     return 0
 
 
@@ -220,15 +243,8 @@ def _fuzz(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def _person_options(play: argparse.ArgumentParser) -> None:
-    """The options of ``play`` for the person watching (both games have them)."""
-    play.add_argument("--quiet", action="store_true", help="print only the setup and result")
-    play.add_argument(
-        "--legend", action="store_true", help="print what the board's symbols mean first"
-    )
-    play.add_argument(
-        "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
-    )
+GAME = "Tiki"
+"""The game's name in titles."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -264,7 +280,8 @@ def _parser() -> argparse.ArgumentParser:
         help="non-default rules, e.g. max_turns=60 no_move=lose",
     )
     play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
-    _person_options(play)
+    _options.person_options(play)
+    _options.svg_option(play)
     play.add_argument(
         "--max-plies",
         type=_options.plies,
@@ -280,6 +297,7 @@ def _parser() -> argparse.ArgumentParser:
         "put -- before it if it starts with '-').",
     )
     show.add_argument("position", nargs="+", metavar="POSITION")
+    show.add_argument("--svg", metavar="FILE", help="write a picture of the position to FILE")
     show.set_defaults(run=_show)
 
     rep = sub.add_parser(
@@ -292,6 +310,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument(
         "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
     )
+    _options.svg_option(rep)
     rep.set_defaults(run=_replay)
 
     b = sub.add_parser("bench", help="measure plies/s, apply/s and games/s on one core")

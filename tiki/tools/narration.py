@@ -9,15 +9,17 @@ only repeats the action, and the board after it. ``tikalspeed`` narrates the sam
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from .. import svg
 from ..model.state import State
 from ..text.notation import action_token
 from ._words import in_words, restated, with_clause
 from .bots import Ply
 from .render import render
 
-__all__ = ["Narrator"]
+__all__ = ["Narrator", "in_pictures"]
 
 
 class Narrator:
@@ -60,3 +62,16 @@ class Narrator:
         self._print(render(ply.state))
         self._print()
         return not self.quiet
+
+
+def in_pictures(start: State, plies: Sequence[Ply]) -> tuple[list[str], list[str]]:
+    """The game told in pictures: an SVG picture of ``start`` and of the position after
+    each ply, marking the action that led there, and a caption for each (the action in
+    words)."""
+    pictures = [svg.board(start)] + [svg.board(ply.state, lastaction=ply.action) for ply in plies]
+    befores = [start] + [ply.state for ply in plies[:-1]]
+    captions = ["the start"] + [
+        f"{i}. {in_words(before, ply.action)}"
+        for i, (before, ply) in enumerate(zip(befores, plies, strict=True), 1)
+    ]
+    return pictures, captions
