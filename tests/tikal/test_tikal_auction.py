@@ -95,6 +95,17 @@ def test_tikal_auction_3_bids_rise_pass_is_final_score_caps() -> None:
     assert won(events) == [(0, 7, "TIKAL-AUCTION-5")]
 
 
+def test_tikal_auction_3_a_low_bid_is_told_the_high_bid() -> None:
+    """TIKAL-AUCTION-3 (issue 8, a refusal says why): a bid not above the high bid is
+    refused naming the high bid and its bidder; a bid of 0 is told bids start at 1."""
+    s, _ = play(pro(), "reveal=A1", "reveal=A2", "reveal=A3")
+    with pytest.raises(IllegalActionError, match="a bid is at least 1"):
+        step(s, Bid(0, 0))
+    s, _ = play(s, "bid:5")
+    with pytest.raises(IllegalActionError, match="bid:4 does not beat the high bid, 5 by P1"):
+        step(s, Bid(1, 4))
+
+
 def test_tikal_auction_3_lone_bidder_still_bids_or_passes() -> None:
     """TIKAL-AUCTION-3: P1 and P2 pass; P3, alone with no bid yet, must bid or pass:
     bidding 1 wins at 1, passing hands the turn to P1, who passed first."""

@@ -44,6 +44,7 @@ from tikalspeed.model.events import (
     Scored,
     TileDrawn,
     TurnBegan,
+    TurnEnded,
     VolcanoSetAside,
 )
 from tikalspeed.model.state import GUARDING, REMOVED
@@ -241,3 +242,17 @@ def test_tikal_end_2_most_points_wins_ties_share() -> None:
     s, events = play(final_position("A"), "draw=G4", "place:a3:0", "end", "end", "end", "end")
     assert outcome(s) == Outcome(None, (1, 1, 1), "final-scoring")
     assert "shared win" in str(events[-1])
+
+
+def test_event_texts_count_in_words() -> None:
+    """TIKAL-GUARD-3, TIKAL-TURN-3 (issue 8, the narration speaks the game's language):
+    no ``worker(s)`` or ``0 AP lost``; the counts are in words, singular or plural."""
+    a2 = cell("a2")
+    assert str(PiecesRemoved(0, a2, 1, True)) == (
+        "P1 removes 1 worker and the leader from a2 (TIKAL-GUARD-3)"
+    )
+    assert str(PiecesRemoved(1, a2, 2, False)) == "P2 removes 2 workers from a2 (TIKAL-GUARD-3)"
+    assert str(PiecesRemoved(1, a2, 0, True)) == "P2 removes the leader from a2 (TIKAL-GUARD-3)"
+    assert str(TurnEnded(0, 0)) == "P1 ends the turn (TIKAL-TURN-3)"
+    assert str(TurnEnded(0, 1)) == "P1 ends the turn, 1 action point unused (TIKAL-TURN-3)"
+    assert str(TurnEnded(2, 4)) == "P3 ends the turn, 4 action points unused (TIKAL-TURN-3)"

@@ -70,7 +70,7 @@ def test_render_fixed_layout_by_hand() -> None:
             "1 | +1      | +2      |  0      | 1",
             "  +---------+---------+---------+",
             "       a         b         c",
-            "turn:      0, o on turn",
+            "turn:      1, o on turn",
             "decision:  o creates or moves a totem",
             "supply:    x 8, o 8",
             "fruits:    x 0, o 0",

@@ -414,7 +414,7 @@ def test_tiki_end_1_the_result_shows_once_over() -> None:
     assert " ".join(t.text or "" for t in find(root, "result")) == (
         "1-0: x wins by four-fruits, 4-2"
     )
-    assert status_value(root, "turn") == "Turn 57 · game over"
+    assert status_value(root, "turn") == "57 turns · game over"
 
 
 @pytest.mark.parametrize(

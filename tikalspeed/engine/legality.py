@@ -339,8 +339,12 @@ def _why_bid(state: State, action: Bid | PassBid) -> tuple[str, str] | None:
     amount, top = action.amount, bid_limit(state, action.player)
     if state.auction.high_bid < amount <= top:
         return None
-    if amount <= state.auction.high_bid:
-        return "TIKAL-AUCTION-3", f"{action} is not possible here"
+    high = state.auction.high_bid
+    if amount <= high:
+        if not high:
+            return "TIKAL-AUCTION-3", f"{action}: a bid is at least 1"
+        by = player_name(state.auction.high_bidder)
+        return "TIKAL-AUCTION-3", f"{action} does not beat the high bid, {high} by {by}"
     if state.rules.max_bid == "score":
         score = state.expeditions.scores[action.player]
         return "TIKAL-AUCTION-3", f"{action} is more than your score ({score})"

@@ -136,9 +136,10 @@ class PiecesRemoved:
     clause: str = "TIKAL-GUARD-3"
 
     def __str__(self) -> str:
-        extra = " and the leader" if self.leader else ""
+        workers = f"{self.workers} worker{'' if self.workers == 1 else 's'}"
+        pieces = ([workers] if self.workers else []) + (["the leader"] if self.leader else [])
         return (
-            f"{player_name(self.player)} removes {self.workers} worker(s){extra} "
+            f"{player_name(self.player)} removes {' and '.join(pieces) or 'no piece'} "
             f"from {CELL_NAMES[self.cell]} ({self.clause})"
         )
 
@@ -152,7 +153,10 @@ class TurnEnded:
     clause: str = "TIKAL-TURN-3"
 
     def __str__(self) -> str:
-        return f"{player_name(self.player)} ends the turn, {self.lost} AP lost ({self.clause})"
+        unused = ""
+        if self.lost:
+            unused = f", {self.lost} action point{'' if self.lost == 1 else 's'} unused"
+        return f"{player_name(self.player)} ends the turn{unused} ({self.clause})"
 
 
 @attrs.frozen

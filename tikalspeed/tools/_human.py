@@ -69,18 +69,27 @@ def legal_listing(state: State | View, player: int | None = None) -> str:
     return f"legal actions{kind} ({len(actions)}):\n{_tokens(actions)}"
 
 
+_NUMBERS = re.compile(r"-?\d+")
+"""The numbers in a token, with their sign."""
+
+
 def near_miss(text: str, tokens: Sequence[str]) -> str | None:
     """The legal token ``text`` was most likely meant as (``bid 2`` → ``bid:2``), or
-    ``None``.
+    ``None``. A hint keeps the numbers the player typed, so that it never turns
+    ``bid:-1`` into ``bid:19``.
 
     >>> near_miss("bid 2", ["pass", "bid:1", "bid:2"]), near_miss("hello", ["pass"])
     ('bid:2', None)
+    >>> near_miss("bid:-1", ["pass", "bid:19"]) is None  # a hint keeps the numbers typed
+    True
     """
     joined = ":".join(text.split())
     if joined in tokens:
         return joined
-    close = difflib.get_close_matches(joined, tokens, n=1, cutoff=0.8)
-    return close[0] if close else None
+    numbers = _NUMBERS.findall(joined)
+    close = difflib.get_close_matches(joined, tokens, n=3, cutoff=0.8)
+    kept = [c for c in close if _NUMBERS.findall(c) == numbers]
+    return kept[0] if kept else None
 
 
 def _interactive() -> bool:

@@ -47,7 +47,7 @@ from ..model.picture import set_drawer
 from ..model.state import PLAYER_SYMBOLS, PLAYERS, State
 from ..model.view import View
 from ._island import BOARD_H, BOARD_W, ISLAND_TOP, draw_island
-from ._panel import PANEL_W, draw_panel, on_turn
+from ._panel import PANEL_W, draw_panel, turn_title
 from ._shapes import FONT, num
 
 __all__ = ["MAX_SIZE", "SVG_NAMESPACE", "board"]
@@ -118,7 +118,7 @@ def board(
             "font-family": FONT,
         }
     )
-    title = f"Tiki, turn {state.turn}: {on_turn(state)}"
+    title = f"Tiki: {turn_title(state)}"
     ET.SubElement(root, "title").text = title
     ET.SubElement(
         root,

@@ -18,7 +18,7 @@ from ..model.state import PLAYER_SYMBOLS, PLAYERS, Phase, State
 from ..text.decision import describe
 from ._shapes import MUTED, add, fruit, text, tiki
 
-__all__ = ["PANEL_W", "draw_panel", "on_turn", "result_text"]
+__all__ = ["PANEL_W", "draw_panel", "on_turn", "result_text", "turn_title"]
 
 PANEL_W = 300
 """The width of the status panel, its outer gap included."""
@@ -32,6 +32,14 @@ _ROW_CLASS = {"shaman": "shaman-edge"}
 is the one shape classed ``shaman``)."""
 _WRAP = 30
 """Characters of 13 px text that fit on one line of the panel."""
+
+
+def turn_title(state: State) -> str:
+    """The panel's title: the turn being played, as the prompt and the status block say
+    it (``Turn 33 · o on turn``), or the turns played once over (``32 turns · game over``)."""
+    if state.phase is Phase.OVER:
+        return f"{state.turn} turns · game over"
+    return f"Turn {state.turn + 1} · {on_turn(state)}"
 
 
 def on_turn(state: State) -> str:
@@ -82,7 +90,7 @@ def draw_panel(
     g = add(root, "g", {"class": "status"})
     x, vx = left + _INSET, left + _VALUES
     y = top + 32
-    text(g, x, y, f"Turn {state.turn} · {on_turn(state)}", size=18, weight="bold", cls="turn")
+    text(g, x, y, turn_title(state), size=18, weight="bold", cls="turn")
     y += 8
     for line in textwrap.wrap(describe(state), _WRAP, break_on_hyphens=False):
         y += 19

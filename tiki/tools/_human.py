@@ -9,6 +9,7 @@ it never names a class or a 0-based seat. ``tikalspeed``'s prompt works the same
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -63,18 +64,27 @@ def _interactive() -> bool:
         return False
 
 
+_NUMBERS = re.compile(r"-?\d+")
+"""The numbers in a token, with their sign."""
+
+
 def near_miss(text: str, tokens: Sequence[str]) -> str | None:
     """The legal token ``text`` was most likely meant as (``+ b2`` → ``+b2``), or
-    ``None``.
+    ``None``. A hint keeps the numbers the player typed, so that it never turns
+    ``bid:-1`` into ``bid:19``.
 
     >>> near_miss("+ b2", ["+a1", "+b2"]), near_miss("hello", ["+a1"])
     ('+b2', None)
+    >>> near_miss("+b4", ["+b1", "+b2"]) is None  # a hint keeps the numbers typed
+    True
     """
     joined = "".join(text.split())
     if joined in tokens:
         return joined
-    close = difflib.get_close_matches(joined, tokens, n=1, cutoff=0.8)
-    return close[0] if close else None
+    numbers = _NUMBERS.findall(joined)
+    close = difflib.get_close_matches(joined, tokens, n=3, cutoff=0.8)
+    kept = [c for c in close if _NUMBERS.findall(c) == numbers]
+    return kept[0] if kept else None
 
 
 def where(state: State) -> str:

@@ -28,7 +28,7 @@ The layout of the drawing is stable: other modules and golden files rely on it.
 1 | +1      | +2      |  0      | 1
   +---------+---------+---------+
        a         b         c
-turn:      1, o on turn
+turn:      2, o on turn
 decision:  o creates or moves a totem
 supply:    x 7, o 8
 fruits:    x 0, o 0
@@ -139,7 +139,7 @@ def render_status(state: State) -> str:
 
     >>> from tiki import new_game
     >>> print(render_status(new_game()))
-    turn:      0, nobody on turn yet
+    turn:      1, nobody on turn yet
     decision:  chance lays out the villages
     supply:    x 8, o 8
     fruits:    x 0, o 0
@@ -154,8 +154,10 @@ def render_status(state: State) -> str:
         on_turn = "nobody on turn yet"
     else:
         on_turn = f"{_who(s.active)} on turn"
+    # the turn being played, as the prompt says it; once over, the turns played
+    turn = f"{s.turn} played" if s.phase is Phase.OVER else str(s.turn + 1)
     lines = [
-        f"turn:      {s.turn}, {on_turn}",
+        f"turn:      {turn}, {on_turn}",
         f"decision:  {describe(s)}",
     ]
     if s.pending:
