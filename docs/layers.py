@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "tikalspeed": (
-        ("tools", ("cli", "fuzz", "bench", "bots", "narration", "render")),
+        ("tools", ("cli", "scenario", "fuzz", "bench", "bots", "narration", "why", "render")),
         ("svg", ()),
-        ("text", ("jsonio", "record", "notation", "position", "check", "rulestext")),
+        ("text", ("jsonio", "record", "notation", "position", "check", "rulestext", "clauses")),
         ("engine", ("contract", "legality", "speed", "auction", "turns", "ap", "work")),
         ("model", ("events", "actions", "state", "records", "rules")),
         (
@@ -32,9 +32,9 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("", ("errors", "bounds")),
     ),
     "tiki": (
-        ("tools", ("cli", "fuzz", "bench", "bots", "narration", "render")),
+        ("tools", ("cli", "scenario", "fuzz", "bench", "bots", "narration", "why", "render")),
         ("svg", ()),
-        ("text", ("jsonio", "record", "notation", "check")),
+        ("text", ("jsonio", "record", "notation", "check", "clauses")),
         ("engine", ("contract", "moves")),
         ("model", ("events", "actions", "state", "rules")),
         ("board", ("island",)),

@@ -191,7 +191,18 @@ def test_layer_pictures_are_current() -> None:
         )
 
 
-@pytest.mark.parametrize("module", ["tools/_fuzzing.py", "tools/_pictures.py"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "tools/_fuzzing.py",
+        "tools/_pictures.py",
+        "tools/_study.py",
+        "tools/_studyout.py",
+        "tools/_commands.py",
+        "tools/why.py",
+        "text/clauses.py",
+    ],
+)
 def test_the_game_independent_modules_are_the_same_in_both_packages(module: str) -> None:
     """docs/architecture.md: a module that knows neither game is the same file in both
     packages, so that a shared package can take it later without a merge."""

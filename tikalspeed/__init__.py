@@ -144,6 +144,7 @@ from .model.state import (
 )
 from .model.view import View
 from .text import jsonio
+from .text.clauses import Clause, clause, clauses, explain
 from .text.decision import Decision, decision, decision_to_json
 from .text.ids import action_count, action_to_id, id_to_action
 from .text.jsonio import (
@@ -195,6 +196,7 @@ __all__ = [
     "Cell",
     "ChooseTile",
     "ChooseTokens",
+    "Clause",
     "Components",
     "Decision",
     "Direction",
@@ -259,10 +261,13 @@ __all__ = [
     "cell_from_name",
     "cell_name",
     "chance_outcomes",
+    "clause",
+    "clauses",
     "decision",
     "decision_to_json",
     "direction_between",
     "distinct_rotations",
+    "explain",
     "from_text",
     "id_to_action",
     "is_legal",

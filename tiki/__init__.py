@@ -97,6 +97,7 @@ from .model.rules import DEFAULT_TILES, NUMBER_LIMIT, Rules
 from .model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, O, Outcome, Phase, State, X
 from .model.view import View
 from .text import jsonio
+from .text.clauses import Clause, clause, clauses, explain
 from .text.decision import Decision, decision, decision_to_json
 from .text.ids import action_count, action_to_id, id_to_action
 from .text.jsonio import (
@@ -185,6 +186,7 @@ __all__ = [
     "VILLAGES",
     "VILLAGE_NAMES",
     "Action",
+    "Clause",
     "Create",
     "Decision",
     "Edge",
@@ -233,11 +235,14 @@ __all__ = [
     "actors",
     "apply",
     "chance_outcomes",
+    "clause",
+    "clauses",
     "decision",
     "decision_to_json",
     "edge_between",
     "edge_from_name",
     "edge_name",
+    "explain",
     "from_text",
     "id_to_action",
     "is_legal",

@@ -370,12 +370,13 @@ def test_both_command_lines_are_alike(capsys: pytest.CaptureFixture[str]) -> Non
     help lines for play, show, replay and fuzz, the same options but for those of the
     game (Tikal's mode and player count, Tiki's shaman), and the same error style."""
     tikal, tiki = _options(_parser()), _options(tiki_cli._parser())
-    assert list(tikal) == list(tiki) == ["play", "show", "replay", "bench", "fuzz"]
+    commands = ["play", "show", "replay", "check", "bench", "fuzz", "why", "simulate"]
+    assert list(tikal) == list(tiki) == commands
     assert tikal["play"] - {"--mode", "mode", "--players", "players"} == tiki["play"] - {
         "--shaman",
         "shaman",
     }
-    for command in ("show", "replay", "fuzz"):
+    for command in ("show", "replay", "check", "fuzz", "why", "simulate"):
         assert tikal[command] == tiki[command]
     assert tikal["bench"] - {"--mode", "mode", "--players", "players"} == tiki["bench"]
     for argv in (["show", "nonsense"], ["play", "--seed", "x"], ["play", "--max-plies", "0"]):

@@ -1,324 +1,50 @@
 """Executable Tikal scenarios: every ``tests/scenarios/tikal/*.toml`` file is one test.
 
-A scenario is data a game designer can write without Python: a position, a list of
-action tokens, and what must then be true. Each file names the clauses of
-``specs/tikal.md`` it proves. In short (``tests/scenarios/tikal/README.md`` has the
-full tables and an example):
-
-Top level: ``title`` and ``clauses`` (required), ``notes`` (the hand-worked reasoning),
-``actions`` (tokens, each looked up among the legal actions and applied in order).
-``[rules]``: ``tikalspeed.Rules`` fields. ``[given]``: a position built on the initial
-state: ``tiles``, ``temples``, ``levels``, ``workers``, ``leaders``, ``camps``,
-``guards``, ``treasures``, ``ruins``, ``stacks``, ``scores``, and whose turn it is
-(``turn``, ``ap``, ``kind``, ``phase``, or ``hand`` for a tile to place).
-``[expect]``, checked after the last action: ``illegal`` (tokens with the clause that
-refuses them), ``legal`` (per action head, the exact legal tokens), ``legal_has``,
-``legal_lacks``, ``events`` and ``no_events`` (the last action's events), and state
-fields: ``temples``, ``ruins``, ``levels``, ``held``, ``workers``, ``leaders``,
-``camps``, ``guards``, ``supply``, ``removed``, ``scores``, ``ap``, ``phase``,
-``kind``, ``active``, ``actor``.
-
-Unknown keys are errors, so a typo cannot silently skip a check.
+A scenario is data a game designer writes without Python: a position, action tokens,
+and what must then be true (``docs/tikal-scenarios.md`` has the format). The runner is
+the package's, :mod:`tikalspeed.tools.scenario`, the same that ``tikalspeed check``
+runs; this module runs it over every file, checks that the scenarios cover the clauses
+they are meant to prove, and tests the format itself: what it refuses, and how a
+failing scenario is reported.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
-from typing import Any
 
-import positions as pos
 import pytest
 
-from tikalspeed import (
-    CHANCE,
-    TREASURE_NAMES,
-    IllegalActionError,
-    NotationError,
-    Phase,
-    Rules,
-    State,
-    TurnKind,
-    actors,
-    cell_name,
-    is_legal,
-    legal_actions,
-    step,
-)
-from tikalspeed.model.events import Event
-from tikalspeed.model.state import GUARDING, REMOVED, SUPPLY
-from tikalspeed.text.notation import parse_action
+from tikalspeed import NotationError, Rules
+from tikalspeed.tools.cli import main
+from tikalspeed.tools.scenario import Mismatch, check, load_scenario, run_scenario
 
-SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "tikal"
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO_DIR = ROOT / "tests" / "scenarios" / "tikal"
 SCENARIOS = sorted(SCENARIO_DIR.glob("*.toml"))
-
-_TOP_KEYS = {"title", "clauses", "notes", "actions", "rules", "given", "expect"}
-_GIVEN_KEYS = {
-    "tiles",
-    "temples",
-    "levels",
-    "workers",
-    "leaders",
-    "camps",
-    "guards",
-    "treasures",
-    "ruins",
-    "stacks",
-    "scores",
-    "turn",
-    "ap",
-    "kind",
-    "phase",
-    "hand",
-}
-_EXPECT_KEYS = {
-    "illegal",
-    "legal",
-    "legal_has",
-    "legal_lacks",
-    "events",
-    "no_events",
-    "temples",
-    "ruins",
-    "levels",
-    "held",
-    "workers",
-    "leaders",
-    "camps",
-    "guards",
-    "supply",
-    "removed",
-    "scores",
-    "ap",
-    "phase",
-    "kind",
-    "active",
-    "actor",
-}
-_LEADER_PLACES = {SUPPLY: "supply", REMOVED: "removed", GUARDING: "guarding"}
+SPEED_CLAUSES = re.findall(
+    r"^### (SPEED-[A-Z]+-[0-9]+)", (ROOT / "specs" / "tikal.md").read_text("utf-8"), re.M
+)
 
 
-class ScenarioError(AssertionError):
-    """A scenario file that is malformed or whose expectations are not met."""
-
-
-def load(path: Path) -> dict[str, Any]:
-    """Read one scenario file and check its keys."""
+def _data(path: Path) -> dict[str, object]:
     with path.open("rb") as f:
-        data = tomllib.load(f)
-    for table, allowed, where in [
-        (data, _TOP_KEYS, "top level"),
-        (data.get("given", {}), _GIVEN_KEYS, "[given]"),
-        (data.get("expect", {}), _EXPECT_KEYS, "[expect]"),
-    ]:
-        unknown = sorted(set(table) - allowed)
-        if unknown:
-            raise ScenarioError(f"unknown key(s) {unknown} in {where}; allowed: {sorted(allowed)}")
-    if not isinstance(data.get("title"), str) or not data["title"]:
-        raise ScenarioError("a scenario needs a 'title'")
-    if not isinstance(data.get("clauses"), list) or not data["clauses"]:
-        raise ScenarioError("a scenario needs a non-empty 'clauses' list")
-    if not data.get("expect"):
-        raise ScenarioError("a scenario needs an [expect] table")
-    return data
-
-
-def player(name: str) -> int:
-    """``'P1'`` → 0 … ``'P4'`` → 3."""
-    if len(name) != 2 or name[0] != "P" or name[1] not in "1234":
-        raise ScenarioError(f"a player is written P1 … P4, not {name!r}")
-    return int(name[1]) - 1
-
-
-def _given(state: State, given: dict[str, Any]) -> State:
-    for name, spec in given.get("tiles", {}).items():
-        tile_id, _, turns = spec.partition(":")
-        state = pos.tiles(state, **{name: (tile_id, int(turns or 0))})
-    for name, value in given.get("temples", {}).items():
-        state = pos.temple(state, name, value)
-    state = pos.levels(state, **{f"v{k}": n for k, n in given.get("levels", {}).items()})
-    leaders = given.get("leaders", {})
-    for who in sorted({*given.get("workers", {}), *leaders}):
-        state = pos.pieces(state, player(who), given.get("workers", {}).get(who), leaders.get(who))
-    for who, cells in given.get("camps", {}).items():
-        state = pos.camps(state, player(who), *cells)
-    for name, who in given.get("guards", {}).items():
-        state = pos.guard(state, name, player(who))
-    for who, kinds in given.get("treasures", {}).items():
-        state = pos.treasures(state, player(who), kinds)
-    if "ruins" in given:
-        ruins = list(state.ruins)
-        for name, n in given["ruins"].items():
-            ruins[pos.cell(name)] = n
-        state = state.replace(ruins=tuple(ruins))
-    if "stacks" in given:
-        state = pos.only_stack(state, given["stacks"])
-    if "scores" in given:
-        state = state.replace(scores=tuple(given["scores"]))
-    who = player(given.get("turn", "P1"))
-    kind = TurnKind(given.get("kind", "normal"))
-    if "hand" in given:
-        return pos.holding(state, who, given["hand"], kind)
-    phase = Phase(given.get("phase", "actions"))
-    return pos.acting(state, who, given.get("ap", 10), kind, phase)
-
-
-def start(data: dict[str, Any]) -> State:
-    """The position the actions start from."""
-    state = pos.new_game(Rules(**data.get("rules", {})))
-    return _given(state, data["given"]) if "given" in data else state
-
-
-def play(data: dict[str, Any]) -> tuple[State, tuple[Event, ...]]:
-    """Apply the scenario's actions; return the final state and the last step's events."""
-    state = start(data)
-    events: tuple[Event, ...] = ()
-    for i, token in enumerate(data.get("actions", []), 1):
-        try:
-            state, found = pos.play(state, token)
-        except AssertionError as e:
-            raise ScenarioError(f"action #{i} {token!r}: {e}") from None
-        events = tuple(found)
-    return state, events
-
-
-def _matches(entry: str, event: Event) -> bool:
-    return entry == type(event).__name__ or entry in str(event)
-
-
-def _check_events(expect: dict[str, Any], events: tuple[Event, ...], fails: list[str]) -> None:
-    shown = [f"{type(e).__name__}: {e}" for e in events]
-    if "events" in expect:
-        it = iter(events)
-        for entry in expect["events"]:
-            if not any(_matches(entry, e) for e in it):
-                fails.append(f"events: no {entry!r} (in this order) among {shown}")
-                break
-    for entry in expect.get("no_events", []):
-        if any(_matches(entry, e) for e in events):
-            fails.append(f"no_events: {entry!r} happened: {shown}")
-
-
-def _head(token: str) -> str:
-    return token.replace("=", ":").split(":")[0]
-
-
-def _check_legal(expect: dict[str, Any], state: State, fails: list[str]) -> None:
-    tokens = [str(a) for a in legal_actions(state)]
-    for head, wanted in expect.get("legal", {}).items():
-        got = sorted(t for t in tokens if _head(t) == head)
-        if got != sorted(wanted):
-            fails.append(f"legal {head}: expected {sorted(wanted)}, got {got}")
-    for token in expect.get("legal_has", []):
-        if token not in tokens:
-            fails.append(f"legal_has: {token!r} is not legal")
-    for token in expect.get("legal_lacks", []):
-        if token in tokens:
-            fails.append(f"legal_lacks: {token!r} is legal")
-    for item in expect.get("illegal", []):
-        token, clause = item["action"], item["clause"]
-        try:
-            action = parse_action(state, token)
-        except NotationError as e:
-            fails.append(f"illegal {token!r}: unreadable ({e})")
-            continue
-        if is_legal(state, action) or token in tokens:
-            fails.append(f"illegal {token!r}: it is legal")
-            continue
-        try:
-            step(state, action)
-        except IllegalActionError as e:
-            if e.clause != clause:
-                fails.append(f"illegal {token!r}: refused by {e.clause}, expected {clause} ({e})")
-
-
-def _per_cell(row: tuple[int, ...]) -> dict[str, int]:
-    return {cell_name(c): n for c, n in enumerate(row) if n}
-
-
-def _owners(row: tuple[int, ...]) -> dict[str, str]:
-    return {cell_name(c): f"P{o + 1}" for c, o in enumerate(row) if o >= 0}
-
-
-def _leader(where: int) -> str:
-    return _LEADER_PLACES.get(where) or cell_name(where)
-
-
-def _check_state(expect: dict[str, Any], state: State, fails: list[str]) -> None:
-    def same(key: str, expected: object, actual: object) -> None:
-        if expected != actual:
-            fails.append(f"{key}: expected {expected!r}, got {actual!r}")
-
-    n = state.players
-    for key, row in [("temples", state.temples), ("ruins", state.ruins)]:
-        if key in expect:  # only the cells listed are checked
-            same(key, expect[key], {c: row[pos.cell(c)] for c in expect[key]})
-    if "levels" in expect:
-        same("levels", expect["levels"], {k: state.levels[int(k)] for k in expect["levels"]})
-    if "held" in expect:
-        held = {
-            f"P{p + 1}": "".join(k * c for k, c in zip(TREASURE_NAMES, state.held[p], strict=True))
-            for p in range(n)
-        }
-        same("held", expect["held"], {p: held[p] for p in expect["held"]})
-    if "workers" in expect:
-        got = {p: _per_cell(state.workers[player(p)]) for p in expect["workers"]}
-        same("workers", expect["workers"], got)
-    if "leaders" in expect:
-        same(
-            "leaders",
-            expect["leaders"],
-            {p: _leader(state.leaders[player(p)]) for p in expect["leaders"]},
-        )
-    if "camps" in expect:
-        same("camps", expect["camps"], _owners(state.camps))
-    if "guards" in expect:
-        same("guards", expect["guards"], _owners(state.guards))
-    for key in ("supply", "removed", "scores"):
-        if key in expect:
-            same(key, tuple(expect[key]), getattr(state, key))
-    if "ap" in expect:
-        same("ap", expect["ap"], state.ap)
-    if "phase" in expect:
-        same("phase", expect["phase"], state.phase.value)
-    if "kind" in expect:
-        same("kind", expect["kind"], state.turn_kind.value)
-    if "active" in expect:
-        same("active", expect["active"], f"P{state.active + 1}")
-    if "actor" in expect:
-        who = actors(state)
-        name = "none" if not who else "chance" if who == (CHANCE,) else f"P{who[0] + 1}"
-        same("actor", expect["actor"], name)
-
-
-def run(data: dict[str, Any]) -> None:
-    """Play a loaded scenario and check every expectation; raise with all failures."""
-    state, events = play(data)
-    expect = data["expect"]
-    fails: list[str] = []
-    _check_events(expect, events, fails)
-    _check_legal(expect, state, fails)
-    _check_state(expect, state, fails)
-    if fails:
-        lines = "\n  ".join(fails)
-        raise ScenarioError(
-            f"{data['title']} ({', '.join(data['clauses'])})\n  {lines}\n"
-            f"  last events: {[str(e) for e in events]}"
-        )
+        return tomllib.load(f)
 
 
 def test_tikal_scenario_directory_is_not_empty() -> None:
-    """The scenarios exist; an empty glob would silently prove nothing."""
-    assert len(SCENARIOS) >= 10, SCENARIO_DIR
+    """The scenarios exist (base game and Speed, SPEED-ROUND-1 among them); an empty
+    glob would silently prove nothing."""
+    assert len(SCENARIOS) >= 60, SCENARIO_DIR
+    assert len(SPEED_CLAUSES) == 19, SPEED_CLAUSES
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_tikal_scenario(path: Path) -> None:
     """One scenario file: its actions are legal and every expectation holds."""
-    data = load(path)
-    foreign = {c for c in data["clauses"] if not c.startswith("TIKAL-")}
-    assert not foreign, f"{path.name}: clause ids of another game: {foreign}"
-    run(data)
+    outcome = run_scenario(load_scenario(path))
+    assert outcome.passed, "\n".join(map(str, outcome.mismatches))
 
 
 SCENARIO_CLAUSES = (
@@ -338,15 +64,249 @@ SCENARIO_CLAUSES = (
     "TIKAL-CAMP-2",
     "TIKAL-CAMP-3",
 )
-"""The clauses whose proof lives in scenario files rather than in Python tests."""
+"""The base-game clauses whose proof lives in scenario files rather than in Python tests."""
+
+
+def _cited() -> dict[str, list[Path]]:
+    out: dict[str, list[Path]] = {}
+    for path in SCENARIOS:
+        clauses = _data(path)["clauses"]
+        assert isinstance(clauses, list)
+        for clause in clauses:
+            out.setdefault(clause, []).append(path)
+    return out
 
 
 def test_tikal_scenarios_prove_the_action_clauses() -> None:
     """Each clause of SCENARIO_CLAUSES has at least two scenarios (its rule and a
     contrast: an option, a refusal or a limit)."""
-    counts = {c: 0 for c in SCENARIO_CLAUSES}
+    cited = _cited()
+    assert all(len(cited.get(c, [])) >= 2 for c in SCENARIO_CLAUSES), cited
+
+
+def test_every_speed_clause_has_a_speed_scenario() -> None:
+    """Every SPEED clause (SPEED-TOKENS-1 … SPEED-END-1) is proved by at least one
+    ``speed_*.toml`` scenario, and the Speed scenarios are named so."""
+    cited = _cited()
+    speed = {c for c, paths in cited.items() if any(p.stem.startswith("speed_") for p in paths)}
+    missing = [c for c in SPEED_CLAUSES if c not in speed]
+    assert not missing
+    for clause, paths in cited.items():
+        if clause.startswith("SPEED-"):
+            assert all(p.stem.startswith("speed_") for p in paths), (clause, paths)
+
+
+@pytest.mark.parametrize(
+    ("field", "values", "clause"),
+    [
+        ("forfeit", {False, True}, "SPEED-JUMP-8"),
+        ("jump_limits", {"phase", "jump"}, "SPEED-JUMP-9"),
+        ("two_volcanoes", {"first-secured", "last-secured"}, "SPEED-AUCTION-3"),
+    ],
+)
+def test_every_value_of_a_speed_option_has_a_scenario(
+    field: str, values: set[object], clause: str
+) -> None:
+    """SPEED-JUMP-8 (``forfeit``), SPEED-JUMP-9 (``jump_limits``), SPEED-AUCTION-3
+    (``two_volcanoes``): each value of the option, the default too, has a scenario of
+    the clause played under it."""
+    seen = set()
     for path in SCENARIOS:
-        for clause in load(path)["clauses"]:
-            if clause in counts:
-                counts[clause] += 1
-    assert all(n >= 2 for n in counts.values()), counts
+        data = _data(path)
+        if clause in data["clauses"]:  # type: ignore[operator]
+            rules = data.get("rules", {})
+            assert isinstance(rules, dict)
+            seen.add(rules.get(field, getattr(Rules(), field)))
+    assert seen == values
+
+
+# --------------------------------------------------------------------------- the format
+
+_TWICE = """
+title = "Two levels on a temple in a turn"
+clauses = ["TIKAL-UNCOVER-3"]
+actions = ["uncover:a2", "uncover:a2"]
+
+[rules]
+mode = "classic"
+
+[given]
+workers = { P1 = { a2 = 1, b1 = 1 } }
+
+[expect]
+temples = { a2 = 3 }
+ap = 6
+"""
+
+
+def _refused(text: str) -> str:
+    with pytest.raises(NotationError) as e:
+        load_scenario(text, name="bad.toml")
+    return str(e.value)
+
+
+def test_a_scenario_passes_and_a_wrong_expectation_fails_with_its_mismatch() -> None:
+    """TIKAL-UNCOVER-3: two raises of a2 leave it at 3 with 6 AP; expecting 2 and 4
+    fails with exactly those two mismatches, expected beside actual."""
+    assert run_scenario(load_scenario(_TWICE)).passed
+    wrong = _TWICE.replace("a2 = 3 }", "a2 = 2 }").replace("ap = 6", "ap = 4")
+    outcome = run_scenario(load_scenario(wrong))
+    assert outcome.mismatches == (Mismatch("temples.a2", "2", "3"), Mismatch("ap", "4", "6"))
+    assert [str(m) for m in outcome.mismatches] == [
+        "temples.a2: expected 2, got 3",
+        "ap: expected 4, got 6",
+    ]
+
+
+def test_an_illegal_action_stops_the_scenario_with_its_refusal() -> None:
+    """TIKAL-UNCOVER-3: a third raise of a2 in the turn is refused; the scenario fails
+    on that action, naming the token and the clause."""
+    text = _TWICE.replace('"uncover:a2"]', '"uncover:a2", "uncover:a2"]')
+    outcome = run_scenario(load_scenario(text))
+    [m] = outcome.mismatches
+    assert m.key == 'actions #3 "uncover:a2"' and m.expected == "legal"
+    assert m.actual.startswith("refused: ") and "(TIKAL-UNCOVER-3)" in m.actual
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("ap = 6", "app = 6"), "bad.toml: [expect] app, line 14: unknown key; [expect] takes"),
+        (("title =", "colour = 1\ntitle ="), "bad.toml: colour, line 2: unknown key; the top"),
+        (("workers =", "worker ="), "bad.toml: [given] worker, line 10: unknown key; [given]"),
+        (('mode = "classic"', 'mode = "classic"\nspeed = 1'), "[rules] speed, line 8: unknown"),
+        (("b1 = 1", "z9 = 1"), "[given] workers.P1.z9, line 10: a cell a1 to h5, not \"z9\""),
+        (("uncover:a2\"]", "uncover:b9\"]"), "bad.toml: actions #2, line 4: bad action token"),
+        (("uncover:a2\"]", "bid:99999\"]"), "a number in an action is at most 1998"),
+        (("ap = 6", "ap = 6.5"), "[expect] ap, line 14: a whole number, not 6.5"),
+        (("{ a2 = 1,", "{ a2 = 19,"), "workers.P1.a2, line 10: P1 has only 18 workers left"),
+        (("[given]", "[given]\nap = 11"), "[given] ap, line 10: 1 to 10, not 11"),
+        (("[given]", "[given]\nscores = [5000, 0, 0, 0]"), "scores.P1, line 10: -999 to 999"),
+        (('"TIKAL-UNCOVER-3"', '"TIKAL-UNCOVER"'), "clauses #1, line 3: no clause"),
+        (("ap = 6", "tokens = [10, 10]"), "[expect] tokens, line 14: only the speed game"),
+        (("ap = 6", "ap = [6"), "bad.toml: not TOML: "),
+        (('mode = "classic"', 'mode = "classic"\nplayers = 5'), "Rules.players must be 2, 3"),
+    ],
+)
+def test_a_malformed_scenario_is_a_notation_error_naming_file_key_and_line(
+    change: tuple[str, str], message: str
+) -> None:
+    """A scenario of TIKAL-UNCOVER-3 with one fault (an unknown key at any level, a bad
+    cell, token, number, clause or rule, a Speed key in the base game, bad TOML) is
+    refused when it is read, naming the file, the key and the line."""
+    assert message in _refused(_TWICE.replace(*change))
+
+
+def test_toml_syntax_errors_give_their_line() -> None:
+    """TIKAL-UNCOVER-3's scenario with a broken line: TOML's own line number."""
+    assert "(at line 14, column" in _refused(_TWICE.replace("ap = 6", "ap = = 6"))
+
+
+_JUMP = """
+title = "x"
+clauses = ["SPEED-JUMP-1"]
+
+[rules]
+players = 2
+
+[given]
+phase = "tokens"
+{given}
+
+[expect]
+ap = 0
+"""
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ('volcano_placers = ["P1"]', "[given] volcano_placers, line 10: no game reaches this "
+         "position: 1 volcano placers, 0 volcanoes"),
+        ("tokens = [11, 10]", "[given] tokens.P1, line 10: 0 to 10, not 11"),
+        ("chosen = { P3 = 1 }", "chosen.P3, line 10: a player of this 2-player game"),
+        ('round_order = ["P1", "P1"]', "round_order, line 10: lists each player once"),
+        ('tokens = [0, 10]\njumpers = ["P1", "P2"]', "[given] tokens, line 10: no game reaches "
+         "this position (P1): P1 takes 1 to 5 of the tokens left (SPEED-JUMP-1)"),
+        ('turn = "P2"', "[given] turn, line 10: not a key of a Speed position in phase 'tokens'"),
+        ("tokens = [0, 0]", "jumpers: nobody takes part in this Jump"),
+        ('display = ["A1"]', "display, line 10: not a key of a Speed position"),
+    ],
+)  # fmt: skip
+def test_a_speed_position_no_game_reaches_is_refused(given: str, message: str) -> None:
+    """SPEED-JUMP-1: a Jump waiting for its token choices, with one field no game
+    reaches (a volcano placer without a volcano, 11 tokens, a third player, a Round
+    Order listing a player twice, a jumper without tokens, a key of another phase): the
+    consistency check of ``tikalspeed.text.check`` refuses it, naming the key."""
+    assert message in _refused(_JUMP.format(given=given))
+
+
+def test_a_speed_jump_position_is_built_as_the_engine_has_it() -> None:
+    """SPEED-JUMP-2: given the choices 3 and 1, the Jump's order of play is filled in:
+    P2 (1 token) acts, with 1 point, then P1."""
+    text = _JUMP.replace('"tokens"', '"actions"').format(given="chosen = [3, 1]\ntokens = [7, 9]")
+    start = load_scenario(text).start
+    assert (start.active, start.ap, start.jump_order, start.jumpers) == (1, 1, (0,), (0, 1))
+
+
+# --------------------------------------------------------------------------- tikalspeed check
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_reports_pass_and_fail_with_the_clause_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TIKAL-UNCOVER-3: ``tikalspeed check DIR`` prints a line per scenario, under a
+    failed one its mismatches and its clause with title and text, then the count; exit
+    status 1."""
+    _write(tmp_path, "a_good.toml", _TWICE)
+    (tmp_path / "more").mkdir()
+    _write(tmp_path / "more", "b_bad.toml", _TWICE.replace("ap = 6", "ap = 4"))
+    assert main(["check", str(tmp_path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "PASS a_good.toml: Two levels on a temple in a turn",
+        "FAIL more/b_bad.toml: Two levels on a temple in a turn",
+        "  ap: expected 4, got 6",
+        "  TIKAL-UNCOVER-3 (At most two levels a turn): A temple may be raised at most twice in",
+        "    one turn.",
+        "2 scenarios: 1 passed, 1 failed",
+    ]
+
+
+def test_check_exit_status_0_when_all_pass_and_2_for_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TIKAL-UNCOVER-3's scenario passes: status 0, a file named as given; a missing
+    file or a malformed scenario is a usage error, status 2, one line on stderr."""
+    good = _write(tmp_path, "good.toml", _TWICE)
+    assert main(["check", str(good)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"PASS {good}: Two levels on a temple in a turn",
+        "1 scenario: 1 passed, 0 failed",
+    ]
+    assert main(["check", str(tmp_path / "none.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tikalspeed: error: cannot read") and "no such file" in err
+    _write(tmp_path, "bad.toml", _TWICE.replace("ap = 6", "app = 6"))
+    assert main(["check", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing runs before every file is read
+    assert captured.err == (
+        "tikalspeed: error: bad scenario bad.toml: [expect] app, line 14: unknown key; "
+        "[expect] takes " + captured.err.split("[expect] takes ")[1]
+    )
+    (tmp_path / "empty").mkdir()
+    assert main(["check", str(tmp_path / "empty")]) == 2
+    assert "no *.toml scenario in it" in capsys.readouterr().err
+
+
+def test_check_runs_every_scenario_of_the_suite() -> None:
+    """SPEED-ROUND-1 and the others: the whole folder passes through ``check``, the
+    function behind ``tikalspeed check``."""
+    report = check([SCENARIO_DIR])
+    assert report.ok and report.passed == len(SCENARIOS)

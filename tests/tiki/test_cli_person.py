@@ -230,15 +230,9 @@ def test_both_command_lines_list_the_same_commands(capsys: pytest.CaptureFixture
     assert (
         list(commands(ours))
         == list(commands(theirs))
-        == [
-            "play",
-            "show",
-            "replay",
-            "bench",
-            "fuzz",
-        ]
+        == ["play", "show", "replay", "check", "bench", "fuzz", "why", "simulate"]
     )
-    for command in ("show", "replay", "fuzz"):
+    for command in ("show", "replay", "check", "fuzz", "why", "simulate"):
         assert commands(ours)[command] == commands(theirs)[command]
     parser = _parser()
     assert parser.prog == "tiki"

@@ -8,12 +8,18 @@ argument --seed: …`` with exit status 2 (``tiki`` reads its options the same w
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import Any
 
 from ..bounds import MAX_DIGITS, MAX_SEED, shown
+from ..errors import NotationError
+from ..model.rules import Rules
+from ..text.notation import rules_from_text
 
 __all__ = [
     "MAX_PLIES",
     "MAX_SECONDS",
+    "parse_rules",
     "person_options",
     "players",
     "plies",
@@ -85,3 +91,28 @@ def person_options(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
     )
+
+
+def parse_rules(items: Sequence[str]) -> Rules:
+    """Build :class:`Rules` from ``key=value`` strings, as ``--rules`` takes them.
+
+    Each item is read like one entry of a position string's rules field
+    (:func:`tikalspeed.rules_from_text`): booleans ``true``/``false``, numbers in digits,
+    other fields their bare value. A later item overrides an earlier one. Raises
+    :class:`ValueError` naming the bad item.
+
+    >>> parse_rules(["mode=professional", "players=3", "guard_on_tie=true"])
+    Rules(mode='professional', players=3, guard_on_tie=True)
+    >>> parse_rules(["colour=red"])
+    Traceback (most recent call last):
+    ...
+    ValueError: bad rule 'colour=red': unknown rule 'colour' (at 0)
+    """
+    values: dict[str, Any] = {}
+    for item in items:
+        key = item.partition("=")[0]
+        try:
+            values[key] = getattr(rules_from_text(item), key)
+        except NotationError as e:
+            raise ValueError(f"bad rule {item!r}: {e}") from None
+    return Rules(**values)

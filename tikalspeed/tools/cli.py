@@ -1,4 +1,4 @@
-"""The ``tikalspeed`` command line: play, show a position, replay a record, benchmark, fuzz.
+"""The ``tikalspeed`` command line: play, show, replay a record, check scenarios, bench, fuzz.
 
 ``tikalspeed`` and ``python -m tikalspeed`` run :func:`main`; see ``docs/tikal-cli.md``.
 Every error in the user's input (a bad position, an unreadable record, an unknown
@@ -27,10 +27,12 @@ from ..errors import NotationError
 from ..model.actions import Action, player_name
 from ..model.rules import MODES, Rules
 from ..model.state import State
-from ..text.notation import from_text, rules_from_text, rules_to_text
+from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
-from . import _options, bench, fuzz
+from . import _commands, _options, bench, fuzz, scenario
+from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
+from ._options import parse_rules
 from ._pictures import write_pictures
 from ._words import PersonOut, strip_clauses
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
@@ -46,33 +48,7 @@ DEFAULT_MODE = "speed"
 """The mode of ``tikalspeed play`` and ``tikalspeed bench`` without ``--mode``."""
 
 
-class _UsageError(Exception):
-    """Bad input from the user: reported in one line, exit status 2."""
-
-
-def parse_rules(items: Sequence[str]) -> Rules:
-    """Build :class:`Rules` from ``key=value`` strings, as ``--rules`` takes them.
-
-    Each item is read like one entry of a position string's rules field
-    (:func:`tikalspeed.rules_from_text`): booleans ``true``/``false``, numbers in digits,
-    other fields their bare value. A later item overrides an earlier one. Raises
-    :class:`ValueError` naming the bad item.
-
-    >>> parse_rules(["mode=professional", "players=3", "guard_on_tie=true"])
-    Rules(mode='professional', players=3, guard_on_tie=True)
-    >>> parse_rules(["colour=red"])
-    Traceback (most recent call last):
-    ...
-    ValueError: bad rule 'colour=red': unknown rule 'colour' (at 0)
-    """
-    values: dict[str, Any] = {}
-    for item in items:
-        key = item.partition("=")[0]
-        try:
-            values[key] = getattr(rules_from_text(item), key)
-        except NotationError as e:
-            raise ValueError(f"bad rule {item!r}: {e}") from None
-    return Rules(**values)
+_UsageError = UsageError
 
 
 def _rules_line(rules: Rules) -> str:
@@ -246,6 +222,17 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    try:
+        report = scenario.check(args.paths)
+    except OSError as e:
+        raise _UsageError(f"cannot read {e.filename!r}: {e.strerror}") from None
+    except NotationError as e:
+        raise _UsageError(f"bad scenario {e}") from None
+    print(report)
+    return 0 if report.ok else 1
+
+
 def _bench(args: argparse.Namespace) -> int:
     if args.seconds < 0:
         raise _UsageError("--seconds must not be negative")
@@ -276,8 +263,8 @@ GAME = "Tikal"
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tikalspeed",
-        description="Tikal (Kramer & Kiesling): play, show positions, replay records, benchmark, "
-        "fuzz the readers.",
+        description="Tikal (Kramer & Kiesling): play, show positions, replay records, check "
+        "scenarios, benchmark, fuzz the readers.",
         epilog="Run 'tikalspeed COMMAND --help' for a command's options.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -342,6 +329,16 @@ def _parser() -> argparse.ArgumentParser:
     _options.svg_option(rep)
     rep.set_defaults(run=_replay)
 
+    c = sub.add_parser(
+        "check",
+        help="run scenario files and report each as passed or failed",
+        description="Run Tikal scenario files (a folder: every *.toml in it) and report each "
+        "as passed or failed, a failed one with every expectation not met and the text of "
+        "its clauses (docs/tikal-scenarios.md). Exit status 1 if any failed.",
+    )
+    c.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
+    c.set_defaults(run=_check)
+
     b = sub.add_parser("bench", help="measure transitions/s, games/s and peak memory")
     b.add_argument(
         "--mode", choices=MODES, default=DEFAULT_MODE, help=f"game mode (default {DEFAULT_MODE})"
@@ -368,6 +365,8 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=_options.seed, default=0, help="seed of games and mutations (default 0)"
     )
     f.set_defaults(run=_fuzz)
+    _commands.add_why(sub)
+    _commands.add_simulate(sub)
     return parser
 
 

@@ -8,13 +8,17 @@ with what the value must be, which argparse reports as ``tiki play: error: argum
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import Any
 
-from ..errors import shown
-from ..model.rules import NUMBER_LIMIT
+from ..errors import NotationError, shown
+from ..model.rules import NUMBER_LIMIT, Rules
+from ..text.notation import rules_from_text
 
 __all__ = [
     "MAX_PLIES",
     "MAX_SECONDS",
+    "parse_rules",
     "person_options",
     "plies",
     "seconds",
@@ -82,3 +86,30 @@ def person_options(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
     )
+
+
+def parse_rules(items: Sequence[str]) -> Rules:
+    """Build :class:`Rules` from ``key=value`` strings, as ``--rules`` takes them.
+
+    Each item is read like one entry of the position string's ``rules:`` field
+    (:func:`tiki.text.notation.rules_from_text`): booleans ``true``/``false``, ``max_turns``
+    a whole number or ``none``, ``tiles`` a comma list, other fields their bare value.
+    A later item overrides an earlier one. Raises :class:`ValueError` naming the bad item.
+
+    >>> parse_rules(["shaman=true", "max_turns=40", "no_move=lose"])
+    Rules(shaman=True, no_move='lose', max_turns=40)
+    >>> parse_rules(["tiles=2,2,1,1,1,0,0,-1,-1"]).tiles
+    (2, 2, 1, 1, 1, 0, 0, -1, -1)
+    >>> parse_rules(["colour=red"])
+    Traceback (most recent call last):
+    ...
+    ValueError: bad rule 'colour=red': unknown rule 'colour' (at 0)
+    """
+    values: dict[str, Any] = {}
+    for item in items:
+        key = item.partition("=")[0]
+        try:
+            values[key] = getattr(rules_from_text(item), key)
+        except NotationError as e:
+            raise ValueError(f"bad rule {item!r}: {e}") from None
+    return Rules(**values)

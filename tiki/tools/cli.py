@@ -1,4 +1,5 @@
-"""The ``tiki`` command line: play, show a position, replay a record, benchmark, fuzz.
+"""The ``tiki`` command line: play, show a position, replay a record, check scenarios,
+benchmark, fuzz.
 
 ``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
 in the user's input (a bad position, an unreadable record, an unknown rule) is reported
@@ -24,12 +25,13 @@ import attrs
 from .. import svg
 from ..engine.contract import new_game, step
 from ..errors import NotationError
-from ..model.rules import Rules
 from ..model.state import PLAYER_SYMBOLS, State
-from ..text.notation import from_text, rules_from_text, rules_to_text
+from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
-from . import _options, bench, fuzz
+from . import _commands, _options, bench, fuzz, scenario
+from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
+from ._options import parse_rules
 from ._pictures import write_pictures
 from ._words import PersonOut, strip_clauses
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
@@ -44,35 +46,7 @@ _BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
 }
 
 
-class _UsageError(Exception):
-    """Bad input from the user: reported in one line, exit status 2."""
-
-
-def parse_rules(items: Sequence[str]) -> Rules:
-    """Build :class:`Rules` from ``key=value`` strings, as ``--rules`` takes them.
-
-    Each item is read like one entry of the position string's ``rules:`` field
-    (:func:`tiki.text.notation.rules_from_text`): booleans ``true``/``false``, ``max_turns``
-    a whole number or ``none``, ``tiles`` a comma list, other fields their bare value.
-    A later item overrides an earlier one. Raises :class:`ValueError` naming the bad item.
-
-    >>> parse_rules(["shaman=true", "max_turns=40", "no_move=lose"])
-    Rules(shaman=True, no_move='lose', max_turns=40)
-    >>> parse_rules(["tiles=2,2,1,1,1,0,0,-1,-1"]).tiles
-    (2, 2, 1, 1, 1, 0, 0, -1, -1)
-    >>> parse_rules(["colour=red"])
-    Traceback (most recent call last):
-    ...
-    ValueError: bad rule 'colour=red': unknown rule 'colour' (at 0)
-    """
-    values: dict[str, Any] = {}
-    for item in items:
-        key = item.partition("=")[0]
-        try:
-            values[key] = getattr(rules_from_text(item), key)
-        except NotationError as e:
-            raise ValueError(f"bad rule {item!r}: {e}") from None
-    return Rules(**values)
+_UsageError = UsageError
 
 
 def _result_line(state: State) -> str:
@@ -221,6 +195,17 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    try:
+        report = scenario.check(args.paths)
+    except NotationError as e:
+        raise _UsageError(f"bad scenario {e}") from None
+    except OSError as e:
+        raise _UsageError(f"cannot read {e.filename!r}: {e.strerror}") from None
+    print(report)
+    return 0 if report.ok else 1
+
+
 def _bench(args: argparse.Namespace) -> int:
     if args.seconds < 0:
         raise _UsageError("--seconds must not be negative")
@@ -250,8 +235,8 @@ GAME = "Tiki"
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tiki",
-        description="Tiki (Nicolas Sato): play, show positions, replay records, benchmark, "
-        "fuzz the readers.",
+        description="Tiki (Nicolas Sato): play, show positions, replay records, check "
+        "scenarios, benchmark, fuzz the readers.",
         epilog="Run 'tiki COMMAND --help' for a command's options.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -313,6 +298,16 @@ def _parser() -> argparse.ArgumentParser:
     _options.svg_option(rep)
     rep.set_defaults(run=_replay)
 
+    c = sub.add_parser(
+        "check",
+        help="run scenario files and report each as passed or failed",
+        description="Run Tiki scenario files (a folder: every *.toml in it) and report each "
+        "as passed or failed, a failed one with every expectation not met and the text of "
+        "its clauses (docs/tiki-scenarios.md). Exit status 1 if any failed.",
+    )
+    c.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
+    c.set_defaults(run=_check)
+
     b = sub.add_parser("bench", help="measure plies/s, apply/s and games/s on one core")
     b.add_argument(
         "--seconds", type=_options.seconds, default=2.0, help="time per measuring loop (default 2)"
@@ -337,6 +332,8 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=_options.seed, default=0, help="seed of games and mutations (default 0)"
     )
     f.set_defaults(run=_fuzz)
+    _commands.add_why(sub)
+    _commands.add_simulate(sub)
     return parser
 
 

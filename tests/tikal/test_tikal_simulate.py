@@ -1,0 +1,178 @@
+"""Simulation studies (``tikalspeed.tools.simulate``): a row is the measure of the very
+game ``tikalspeed play --seed N`` plays, the waits follow their definition (a
+simultaneous choice is no wait, SPEED-JUMP-1), and a study gives the same rows
+whatever the number of processes."""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+
+import pytest
+
+import tikalspeed
+from tikalspeed import CHANCE, Rules, actors, new_game, observe, sample_chance, step
+from tikalspeed.model.actions import ChooseTokens
+from tikalspeed.model.state import Phase
+from tikalspeed.text.record import read_record
+from tikalspeed.tools import _study, _studyout, simulate
+from tikalspeed.tools.bots import GreedyBot, RandomBot
+from tikalspeed.tools.cli import main
+
+
+def _log(ruleset: str, seed: int, bots: tuple[str, ...]) -> list[tuple[int, object, Phase]]:
+    """The game of ``play_row`` replayed by hand: (who decided, action, phase) per
+    ply, ``CHANCE`` for chance."""
+    rules = tikalspeed.rules_from_text(ruleset)
+    seats = [
+        {"greedy": GreedyBot, "random": RandomBot}[b](seed + 1 + p) for p, b in enumerate(bots)
+    ]
+    rng = random.Random(seed + 100)
+    state = new_game(rules, seed=seed)
+    log = []
+    while state.phase is not Phase.OVER:
+        who = actors(state)
+        if who == (CHANCE,):
+            action = sample_chance(state, rng)
+            log.append((CHANCE, action, state.phase))
+        else:
+            p = min(who)
+            secret = state.phase is Phase.TOKENS
+            action = seats[p].choose(observe(state, p) if secret else state, p)
+            log.append((p, action, state.phase))
+        state = step(state, action).state
+    return log
+
+
+def _waits_by_definition(log: list[tuple[int, object, Phase]], players: int) -> list[list[int]]:
+    """The wait before each decision, counted straight from the definition: the
+    decisions of other players since the player's previous one, where the token
+    choices of one Jump (a run of ChooseTokens) count once and not for each other."""
+    decisions = [(p, a) for p, a, _ in log if p != CHANCE]
+    moments: list[set[int]] = []
+    for i, (p, a) in enumerate(decisions):
+        joins = (
+            isinstance(a, ChooseTokens) and i > 0 and isinstance(decisions[i - 1][1], ChooseTokens)
+        )
+        if joins:
+            moments[-1].add(p)
+        else:
+            moments.append({p})
+    waits: list[list[int]] = [[] for _ in range(players)]
+    for p in range(players):
+        mine = [i for i, m in enumerate(moments) if p in m]
+        previous = -1
+        for i in mine:
+            waits[p].append(sum(1 for m in moments[previous + 1 : i] if p not in m))
+            previous = i
+    return waits
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "bots"),
+    [
+        ("mode=speed;players=4", ("random",) * 4),
+        ("mode=speed;players=3", ("greedy", "random", "greedy")),
+        ("mode=classic;players=2", ("greedy", "greedy")),
+        ("mode=professional;players=3", ("random",) * 3),
+    ],
+)
+def test_a_row_measures_the_game(ruleset: str, bots: tuple[str, ...]) -> None:
+    """SPEED-JUMP-1, TIKAL-TURN-4: the row's counts are those of the game replayed by
+    hand: plies, decisions per player, the waits (a Jump's token choices are one
+    moment), the winner and the scores."""
+    row = simulate.play_row(ruleset, 7, bots)
+    log = _log(ruleset, 7, bots)
+    n = len(bots)
+    assert row["plies"] == len(log)
+    assert row["decisions_by"] == [sum(1 for p, _, _ in log if p == q) for q in range(n)]
+    waits = _waits_by_definition(log, n)
+    flat = [w for ws in waits for w in ws]
+    assert row["wait_mean"] == pytest.approx(sum(flat) / len(flat))
+    assert row["wait_max"] == max(flat)
+    assert row["wait_by"] == pytest.approx([sum(w) / len(w) for w in waits])
+    assert row["winner"] in range(-1, n) and len(row["scores"]) == n
+
+
+def test_a_row_is_the_game_play_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TIKAL-TURN-4: ``play_row(rules, N, bots)`` measures the game of ``tikalspeed play
+    --seed N`` with those bots: the same number of actions, the same final scores."""
+    record = tmp_path / "g.rec"
+    argv = ["play", "--mode", "classic", "--players", "3", "--seed", "11", "--bot", "random"]
+    assert main([*argv, "--quiet", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    row = simulate.play_row("mode=classic;players=3", 11, ("random",) * 3)
+    assert row["plies"] == len(read_record(record.read_text(encoding="utf-8")).actions)
+    scores = ", ".join(f"P{p + 1} {s}" for p, s in enumerate(row["scores"]))
+    assert f"({scores})" in out
+
+
+def test_rounds_ap_and_scorings_of_a_speed_game() -> None:
+    """SPEED-ROUND-1, SPEED-JUMP-3, SPEED-SCORE-1, SPEED-END-1: a Speed game's rounds
+    are its Jump phases (each ends with the tokens returned), its unused points those
+    its players left, its scorings one per volcano round plus the final one."""
+    rules = Rules(mode="speed", players=3)
+    row = simulate.play_row(simulate.ruleset_text(rules), 2, ("greedy",) * 3)
+    state, rng = new_game(rules, seed=2), random.Random(102)
+    seats = [GreedyBot(3 + p) for p in range(3)]
+    returned = lost = scored = 0
+    while state.phase is not Phase.OVER:
+        who = actors(state)
+        if who == (CHANCE,):
+            action = sample_chance(state, rng)
+        else:
+            p = min(who)
+            action = seats[p].choose(observe(state, p) if state.phase is Phase.TOKENS else state, p)
+        t = step(state, action)
+        for e in t.events:
+            name = type(e).__name__
+            returned += name == "TokensReturned"
+            lost += getattr(e, "points", 0) if name == "PointsLost" else 0
+            lost += getattr(e, "lost", 0) if name == "TurnEnded" else 0
+            scored += name == "Scored"
+        state = t.state
+    assert (row["rounds"], row["ap_unused"], row["scorings"]) == (returned, lost, scored // 3)
+    assert row["rounds"] > 1 and row["scorings"] >= 1
+
+
+def test_a_study_is_the_same_whatever_the_jobs() -> None:
+    """Reproducible studies: the same seeds give the same rows, in the same order,
+    on one process or two; the rulesets meet the same seeds."""
+    rulesets = [Rules(mode="classic", players=2), Rules(mode="speed", players=2)]
+    one = simulate.simulate(rulesets, 4, seed=5, bots=["random"], jobs=1)
+    two = simulate.simulate(rulesets, 4, seed=5, bots=["random"], jobs=2)
+    assert one == two
+    assert [r["seed"] for r in one] == [5, 6, 7, 8] * 2
+    assert [r["ruleset"] for r in one] == ["mode=classic;players=2"] * 4 + [
+        "mode=speed;players=2"
+    ] * 4
+
+
+def test_the_summary_intervals() -> None:
+    """The summary's 95% intervals: Wilson's for a win rate (5 of 10: 0.237 to 0.763,
+    the textbook value), the normal one for a mean."""
+    w = _study.wilson(5, 10)
+    assert (round(w.low, 3), round(w.high, 3)) == (0.237, 0.763)
+    m = _study.mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert m.mean == 2.5 and m.low == pytest.approx(2.5 - 1.959964 * 1.290994 / 2, abs=1e-5)
+
+
+def test_the_command_line_compares_rulesets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tikalspeed simulate``: rulesets side by side, one summary block each, and the
+    rows in CSV; a bad option is a usage error (exit 2)."""
+    target = tmp_path / "rows.csv"
+    argv = ["simulate", "--games", "3", "--rules", "players=2", "--bots", "random"]
+    assert main([*argv, "--compare", "mode=classic", "mode=speed", "--csv", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "mode=classic;players=2: 3 games" in out and "mode=speed;players=2: 3 games" in out
+    assert "P1 wins" in out and "wait_mean" in out
+    with open(target, encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 6 and {"scores_1", "scores_2", "wait_mean"} <= set(rows[0])
+    assert main(["simulate", "--games", "0"]) == 2
+    assert main(["simulate", "--games", "1", "--rules", "colour=red"]) == 2
+    assert main(["simulate", "--games", "1", "--bots", "clever"]) == 2
+    assert _studyout.merged(["players=2"], "mode=classic;players=3") == "players=3;mode=classic"

@@ -1,0 +1,231 @@
+"""Simulation studies of Tikal: many games per ruleset, rulesets side by side.
+
+:func:`play_row` plays one game between bots from a seed exactly as ``tikalspeed play
+--seed N`` does (the start from ``new_game(rules, seed=N)``, later chance from
+``random.Random(N + 100)``, the bot of seat ``Pk`` seeded with ``N + k``) and measures
+it. :func:`simulate` runs a whole study (:mod:`._study`: processes or Ray, tables,
+files, plots). A row holds:
+
+==================  =================================================================
+``ruleset``         the rules as text (``mode=speed;players=4``)
+``seed``, ``bots``  the game's seed and the bots by seat (``greedy,greedy,random``)
+``winner``          the winning seat (0 = P1), ``-1`` for a shared win, ``-2`` unfinished
+``scores``          each player's final score; ``spread``: highest minus lowest
+``plies``           every action, chance outcomes included
+``decisions``       the players' decisions (``decisions_by``: per player)
+``rounds``          classic: turns per player; professional: auction rounds; Speed:
+                    rounds (auction, placement, Jumps)
+``handoffs``        how often the decision passes to another player (or group)
+``wait_mean``       the mean, over all decisions, of the *wait* before it (``wait_max``
+                    the longest, ``wait_by`` each player's mean)
+``ap_unused``       action points left unused (turns ended early, Jump points lost,
+                    tokens forfeited); ``ap_unused_by`` per player
+``scorings``        scorings (each player's scores counted once per scoring)
+==================  =================================================================
+
+The *wait* before a player's decision is the number of decisions of other players
+since his previous one (since the start, for his first). A simultaneous choice is no
+wait: the token choices of one Jump (SPEED-JUMP-1) are one moment, in which each of
+its players decides once and which counts once in the others' waits.
+
+>>> row = play_row("mode=classic;players=2", 3, ("random", "random"))
+>>> row["players"], row["winner"] in (0, 1, -1), sum(row["decisions_by"]) == row["decisions"]
+(2, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import actors, new_game, observe, sample_chance, step
+from ..model.actions import ChooseTokens, player_name
+from ..model.events import AuctionOpened, PointsLost, Scored, TokensReturned, TurnBegan, TurnEnded
+from ..model.rules import Rules
+from ..model.state import CHANCE, Phase, TurnKind
+from ..text.notation import rules_from_text, rules_to_text
+from . import _study
+from .bots import GreedyBot, RandomBot
+
+__all__ = [
+    "BOTS",
+    "MAX_PLIES",
+    "MEASURES",
+    "parse_rules",
+    "play_row",
+    "ruleset_text",
+    "seat_names",
+    "simulate",
+]
+
+BOTS: dict[str, type[GreedyBot] | type[RandomBot]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+}
+"""The bots a study may seat, by name."""
+
+MAX_PLIES = 20_000
+"""A game still running after this many actions stops unfinished (no game does)."""
+
+MEASURES = (
+    "plies",
+    "decisions",
+    "rounds",
+    "handoffs",
+    "wait_mean",
+    "wait_max",
+    "ap_unused",
+    "scorings",
+    "spread",
+)
+"""The numbers of a row that the summary averages."""
+
+_CHANCE_OFFSET = 100
+
+
+def ruleset_text(rules: Rules) -> str:
+    """The ruleset as a study names it: the rules text, always with the mode and the
+    players (``mode=speed;players=4;forfeit=true``)."""
+    items = [f"mode={rules.mode}", f"players={rules.players}"]
+    items += [i for i in rules_to_text(rules).split(";") if i and i.split("=")[0] not in _NAMED]
+    return ";".join(items)
+
+
+_NAMED = ("mode", "players")
+
+
+def _counted(event: Any, players: int) -> int:
+    """Whether ``event`` counts towards the rounds or the scorings: a round's first
+    auction has every player among its bidders (TIKAL-AUCTION-4); a turn counts if
+    it is a normal one."""
+    if type(event) is AuctionOpened:
+        return int(len(event.bidders) == players)
+    if type(event) is TurnBegan:
+        return int(event.kind == TurnKind.NORMAL.value)
+    return 1
+
+
+def _rounds(rules: Rules, counts: dict[type, int]) -> int:
+    """Speed: rounds (each ends with the tokens returned); professional: auction
+    rounds; classic: normal turns per player, rounded up."""
+    if rules.mode == "speed":
+        return counts[TokensReturned]
+    if rules.mode == "professional":
+        return counts[AuctionOpened]
+    return -(-counts[TurnBegan] // rules.players)
+
+
+def parse_rules(text: str) -> Rules:
+    """A study's ruleset from its rules text (``mode=classic;players=2``); a
+    :class:`~tikalspeed.NotationError` names the bad item."""
+    return rules_from_text(text)
+
+
+def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
+    """Play one game of ``ruleset`` (rules text) from ``seed`` between ``bots`` (names
+    of :data:`BOTS`, one per seat) and return its row (see the module docstring)."""
+    rules = parse_rules(ruleset)
+    n = rules.players
+    if len(bots) != n:
+        raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
+    seats = [BOTS[name](seed + 1 + p) for p, name in enumerate(bots)]
+    rng = random.Random(seed + _CHANCE_OFFSET)
+    state = new_game(rules, seed=seed)
+    plies = 0
+    decisions = [0] * n
+    unused = [0] * n
+    waits: list[list[int]] = [[] for _ in range(n)]
+    last_moment = [-1] * n
+    moment = -1
+    group: tuple[int, ...] = ()
+    in_tokens = False
+    handoffs = 0
+    counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
+    while state.turn.phase is not Phase.OVER and plies < MAX_PLIES:
+        who = actors(state)
+        if who == (CHANCE,):
+            action = sample_chance(state, rng)
+        else:
+            p = who[0] if len(who) == 1 else min(who)
+            secret = state.turn.phase is Phase.TOKENS
+            action = seats[p].choose(observe(state, p) if secret else state, p)
+            decisions[p] += 1
+            if not (secret and in_tokens):  # a new moment (a Jump's choices are one)
+                moment += 1
+                handoffs += group != () and group != (p,)
+                group = (p,)
+            elif p not in group:
+                group = (*group, p)
+            in_tokens = isinstance(action, ChooseTokens)
+            waits[p].append(moment - last_moment[p] - 1)
+            last_moment[p] = moment
+        transition = step(state, action)
+        for e in transition.events:
+            kind = type(e)
+            if kind is PointsLost:
+                unused[e.player] += e.points  # type: ignore[union-attr]
+            elif kind is TurnEnded:
+                unused[e.player] += e.lost  # type: ignore[union-attr]
+            elif kind in counts:
+                counts[kind] += _counted(e, n)
+        state = transition.state
+        plies += 1
+    result = state.result
+    all_waits = [w for ws in waits for w in ws]
+    scores = list(state.expeditions.scores)
+    return {
+        "ruleset": ruleset,
+        "seed": seed,
+        "bots": ",".join(bots),
+        "players": n,
+        "mode": rules.mode,
+        "winner": -2 if result is None else (-1 if result.winner is None else result.winner),
+        "scores": scores,
+        "spread": max(scores) - min(scores),
+        "plies": plies,
+        "decisions": sum(decisions),
+        "decisions_by": decisions,
+        "rounds": _rounds(rules, counts),
+        "handoffs": handoffs,
+        "wait_mean": sum(all_waits) / len(all_waits) if all_waits else 0.0,
+        "wait_max": max(all_waits, default=0),
+        "wait_by": [sum(ws) / len(ws) if ws else 0.0 for ws in waits],
+        "ap_unused": sum(unused),
+        "ap_unused_by": unused,
+        "scorings": counts[Scored] // n,
+    }
+
+
+def simulate(
+    rulesets: Sequence[Rules],
+    games: int,
+    *,
+    seed: int = 0,
+    bots: Sequence[str] | None = None,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool = False,
+) -> list[dict[str, Any]]:
+    """Play ``games`` games of each ruleset (the same seeds ``seed`` … for each) and
+    return their rows in order; ``bots`` names a bot per seat (default: greedy for
+    every seat; a shorter list is repeated). Rulesets with other player counts than
+    ``bots`` covers are refused. See :func:`tikalspeed.tools._study.run` for ``jobs``,
+    ``backend`` and ``address``."""
+    names = tuple(bots or ("greedy",))
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"no bot {name!r}: the bots are {', '.join(BOTS)}")
+    work: list[_study.Task] = []
+    for rules in rulesets:
+        seated = tuple(names[p % len(names)] for p in range(rules.players))
+        work += _study.tasks([ruleset_text(rules)], games, seed, seated)
+    return _study.run(
+        play_row, work, jobs=jobs, backend=backend, address=address, progress=progress
+    )
+
+
+def seat_names(players: int) -> list[str]:
+    """``['P1', 'P2', …]``, for the summary's lines."""
+    return [player_name(p) for p in range(players)]
