@@ -1016,3 +1016,29 @@ def test_a_bidder_out_of_turn_is_refused_tikal_auction_3() -> None:
         for x in bids:
             assert from_text(to_text(x)) == x
             assert jsonio.state_from_json(jsonio.state_to_json(x)) == x
+
+
+def _tile_on_h5() -> tuple[tikalspeed.State, tikalspeed.State, tikalspeed.State]:
+    """A classic game before and after ``place:c1:0``, and the same board with that
+    tile on h5, touching nothing explored (a board no game reaches)."""
+    s = tikalspeed.new_game(tikalspeed.Rules(mode="classic", players=2), seed=1)
+    placed = tikalspeed.apply(s, tikalspeed.parse_action(s, "place:c1:0"))
+    cells = list(placed.placed)
+    cells[39], cells[2] = cells[2], -1
+    return s, placed, placed.replace(placed=tuple(cells))
+
+
+def test_a_tile_touching_nothing_explored_is_refused_tikal_place_1() -> None:
+    """Found by the scenario runner: a position with a tile that touches no explored
+    hex was read, and ``legal_actions`` then raised ``KeyError`` inside the board's
+    cache. Every tile is laid next to the explored jungle (TIKAL-PLACE-1), so the
+    explored hexes are one region: the position is refused as text and as JSON, at
+    the cell; and the board's cache, asked about such a board, answers."""
+    before, placed, apart = _tile_on_h5()
+    with pytest.raises(tikalspeed.NotationError, match="the tile on h5 touches no explored"):
+        from_text(to_text(apart))
+    with pytest.raises(tikalspeed.NotationError, match="TIKAL-PLACE-1"):
+        jsonio.state_from_json(jsonio.state_to_json(apart))
+    tikalspeed.legal_actions(before)  # the cache now holds the board one tile short of it
+    assert tikalspeed.legal_actions(apart)  # answered, not a KeyError
+    assert from_text(to_text(placed)) == placed

@@ -197,7 +197,7 @@ def _patch(t: Terrain, old: BoardInfo, placed: tuple[int, ...], cell: int) -> Bo
     links = list(old.links)
     links[cell] = _cell_links(cell, kinds, stones)
     front = {f[0]: f for f in old.frontier}
-    del front[cell]
+    front.pop(cell, None)  # a cell off the frontier too: a board read from outside
     for n in NEIGHBOURS[cell]:
         links[n] = _cell_links(n, kinds, stones)
         if placed[n] == EMPTY:

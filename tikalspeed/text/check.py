@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..board.hexgrid import CELL_COUNT, CELL_NAMES
+from ..board.hexgrid import CELL_COUNT, CELL_NAMES, NEIGHBOURS
 from ..board.terrain import Terrain, terrain
 from ..board.tiles import LETTERS, Kind
 from ..model.state import EMPTY, GUARDING, PRINTED, REMOVED, SUPPLY, Phase, State
@@ -111,6 +111,27 @@ def _check_tiles(s: State, t: Terrain) -> None:
                 f"a tile of letter {LETTERS[drawn_letter]} was drawn while stack "
                 f"{LETTERS[letter]} still holds tiles (TIKAL-DRAW-1)",
             )
+    _check_connected(s)
+
+
+def _check_connected(s: State) -> None:
+    """TIKAL-PLACE-1: every tile was laid next to the explored jungle, so the explored
+    hexes are one connected region, grown from the printed ones."""
+    explored = {c for c in range(CELL_COUNT) if s.placed[c] != EMPTY}
+    seen = {c for c in explored if s.placed[c] == PRINTED}
+    todo = list(seen)
+    while todo:
+        for n in NEIGHBOURS[todo.pop()]:
+            if n in explored and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    for cell in sorted(explored - seen):
+        raise StateFault(
+            "placed",
+            f"the tile on {CELL_NAMES[cell]} touches no explored hex that joins the printed "
+            "ones: every tile is laid next to the explored jungle (TIKAL-PLACE-1)",
+            cell=cell,
+        )
 
 
 def _check_temples(s: State, t: Terrain) -> None:
