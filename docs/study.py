@@ -132,6 +132,11 @@ def page(games: int, jobs: int) -> str:
         "auction rounds, in Speed the rounds of auction, placement and Jumps. *Waiting* is",
         "the number of other players' decisions between two of one player's decisions;",
         "the token choices of a Jump are made at once and are no wait for each other.",
+        "A Speed game has more decisions than the others by its nature: every Jump is a",
+        "token choice and then one action, where a turn of the base game spends its 10",
+        "points in a few actions. Fewer decisions is not the question; less waiting is.",
+        "",
+        *_answers(main),
         "",
         *_table(
             main,
@@ -153,6 +158,8 @@ def page(games: int, jobs: int) -> str:
         "",
         *_seats(main),
         "",
+        *_seat_words(main),
+        "",
         "## What each Speed switch changes",
         "",
         *_table(
@@ -168,6 +175,8 @@ def page(games: int, jobs: int) -> str:
         "",
         "## Tiki: the first player's advantage",
         "",
+        *_tiki_words(tiki_table),
+        "",
         *_table(
             tiki_table,
             [("first_won", "first player wins"), ("plies", "plies"), ("spread", "fruit spread")],
@@ -176,6 +185,61 @@ def page(games: int, jobs: int) -> str:
         "",
     ]
     return "\n".join(out)
+
+
+def _find(entries: list[dict[str, Any]], mode: str, n: int) -> dict[str, Any]:
+    return next(e for e in entries if e["ruleset"] == f"mode={mode};players={n}")
+
+
+def _answers(main: list[dict[str, Any]]) -> list[str]:
+    """The questions answered in words, from the numbers (each compared with its
+    interval: a difference is called one only when the intervals do not overlap)."""
+    lines = []
+    for n in PLAYERS:
+        c, p, s = (_find(main, m, n) for m in MODES)
+        d = s["decisions"].mean / c["decisions"].mean - 1
+        w = s["wait_mean"].mean / c["wait_mean"].mean - 1
+        sure = s["wait_mean"].high < min(c["wait_mean"].low, p["wait_mean"].low)
+        lines.append(
+            f"- **{n} players.** A Speed game takes {s['decisions'].mean:.0f} decisions, "
+            f"{d:+.0%} against the base game ({c['decisions'].mean:.0f}) and "
+            f"{s['decisions'].mean / p['decisions'].mean - 1:+.0%} against the professional "
+            f"game ({p['decisions'].mean:.0f}), in {s['rounds'].mean:.1f} rounds. The wait "
+            f"between two of a player's decisions is {s['wait_mean'].mean:.2f} other "
+            f"decisions, {w:+.0%} against the base game ({c['wait_mean'].mean:.2f})"
+            + (", clearly less than in either other mode" if sure else "")
+            + f"; the longest wait is {c['wait_max'].mean:.0f} in the base game, "
+            f"{p['wait_max'].mean:.0f} in the professional game and "
+            f"{s['wait_max'].mean:.0f} in Speed."
+        )
+    return lines
+
+
+def _seat_words(main: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for e in main:
+        n = int(e["ruleset"].split("players=")[1])
+        fair = 1 / n
+        off = [
+            f"P{p} {e[f'win_P{p}'].mean:.0%}"
+            for p in range(1, n + 1)
+            if e[f"win_P{p}"].low > fair or e[f"win_P{p}"].high < fair
+        ]
+        if off:
+            lines.append(f"- {e['ruleset']}: away from a fair {fair:.0%}: {', '.join(off)}.")
+    return lines or ["- No seat wins clearly more or less often than a fair share."]
+
+
+def _tiki_words(table: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for e in table:
+        f = e["first_won"]
+        verdict = "an edge" if f.low > 0.5 else ("a handicap" if f.high < 0.5 else "no clear edge")
+        lines.append(
+            f"- {e['ruleset']}: the first player wins {f.mean:.1%} [{f.low:.1%}, {f.high:.1%}] "
+            f"of {e['games']} games (a draw counting half): {verdict}."
+        )
+    return lines
 
 
 def _seats(entries: list[dict[str, Any]]) -> list[str]:

@@ -82,6 +82,7 @@ MEASURES = (
 """The numbers of a row that the summary averages."""
 
 _CHANCE_OFFSET = 100
+_CHANCE_ONLY = (CHANCE,)
 
 
 def ruleset_text(rules: Rules) -> str:
@@ -135,21 +136,25 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
     plies = 0
     decisions = [0] * n
     unused = [0] * n
-    waits: list[list[int]] = [[] for _ in range(n)]
+    wait_sum = [0] * n
+    wait_max = 0
     last_moment = [-1] * n
     moment = -1
     group: tuple[int, ...] = ()
     in_tokens = False
     handoffs = 0
     counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
-    while state.turn.phase is not Phase.OVER and plies < MAX_PLIES:
+    watched = {PointsLost, TurnEnded, *counts}
+    choose = [seat.choose for seat in seats]
+    tokens_phase, over = Phase.TOKENS, Phase.OVER
+    while state.turn.phase is not over and plies < MAX_PLIES:
         who = actors(state)
-        if who == (CHANCE,):
+        if who == _CHANCE_ONLY:
             action = sample_chance(state, rng)
         else:
             p = who[0] if len(who) == 1 else min(who)
-            secret = state.turn.phase is Phase.TOKENS
-            action = seats[p].choose(observe(state, p) if secret else state, p)
+            secret = state.turn.phase is tokens_phase
+            action = choose[p](observe(state, p) if secret else state, p)
             decisions[p] += 1
             if not (secret and in_tokens):  # a new moment (a Jump's choices are one)
                 moment += 1
@@ -157,22 +162,25 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
                 group = (p,)
             elif p not in group:
                 group = (*group, p)
-            in_tokens = isinstance(action, ChooseTokens)
-            waits[p].append(moment - last_moment[p] - 1)
+            in_tokens = type(action) is ChooseTokens
+            wait = moment - last_moment[p] - 1
+            wait_sum[p] += wait
+            if wait > wait_max:
+                wait_max = wait
             last_moment[p] = moment
         transition = step(state, action)
         for e in transition.events:
             kind = type(e)
-            if kind is PointsLost:
-                unused[e.player] += e.points  # type: ignore[union-attr]
-            elif kind is TurnEnded:
-                unused[e.player] += e.lost  # type: ignore[union-attr]
-            elif kind in counts:
-                counts[kind] += _counted(e, n)
+            if kind in watched:
+                if kind is PointsLost:
+                    unused[e.player] += e.points  # type: ignore[union-attr]
+                elif kind is TurnEnded:
+                    unused[e.player] += e.lost  # type: ignore[union-attr]
+                else:
+                    counts[kind] += _counted(e, n)
         state = transition.state
         plies += 1
     result = state.result
-    all_waits = [w for ws in waits for w in ws]
     scores = list(state.expeditions.scores)
     return {
         "ruleset": ruleset,
@@ -188,9 +196,9 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
         "decisions_by": decisions,
         "rounds": _rounds(rules, counts),
         "handoffs": handoffs,
-        "wait_mean": sum(all_waits) / len(all_waits) if all_waits else 0.0,
-        "wait_max": max(all_waits, default=0),
-        "wait_by": [sum(ws) / len(ws) if ws else 0.0 for ws in waits],
+        "wait_mean": sum(wait_sum) / max(1, sum(decisions)),
+        "wait_max": wait_max,
+        "wait_by": [w / d if d else 0.0 for w, d in zip(wait_sum, decisions, strict=True)],
         "ap_unused": sum(unused),
         "ap_unused_by": unused,
         "scorings": counts[Scored] // n,
