@@ -5,10 +5,12 @@ line's description (TIKAL-TURN-4, SPEED-JUMP-1)."""
 from __future__ import annotations
 
 import json
+import random
 
 from hypothesis import given, settings
 from tikal_strategies import Game, games
 
+import tikalspeed
 from tikalspeed import (
     CHANCE,
     actors,
@@ -19,6 +21,8 @@ from tikalspeed import (
     parse_action,
 )
 from tikalspeed.text import jsonio
+from tikalspeed.text.decision import describe
+from tikalspeed.tools._human import where
 from tikalspeed.tools.render import render_status
 
 
@@ -50,3 +54,29 @@ def test_the_decision_is_the_positions(game: Game) -> None:
             assert seen.actors == who and seen.text == d.text
             assert [q for q, _ in seen.legal] == ([p] if p in who else [])
             assert seen.actions(p) == d.actions(p)
+
+
+def test_a_one_kind_jump_turn_is_described_as_such() -> None:
+    """SPEED-JUMP-3 with ``jump_action='one-kind'``: the decision says the player takes
+    actions of one kind, and once he has begun, more of that kind or the end; the
+    prompt says "one kind of action" (the default still says "one action")."""
+    rules = tikalspeed.Rules(mode="speed", players=2, jump_action="one-kind")
+    state, rng = tikalspeed.new_game(rules, seed=1), random.Random(1)
+    texts = set()
+    while state.result is None and len(texts) < 40:
+        jump = tikalspeed.TurnKind.JUMP
+        if state.phase is tikalspeed.Phase.ACTIONS and state.turn_kind is jump:
+            text = describe(state)
+            texts.add(text)
+            assert where(state, state.active, 1).endswith("AP, one kind of action")
+            if state.speed.jump_kind:
+                assert f"more '{state.speed.jump_kind}' actions" in text and "or ends" in text
+            else:
+                assert "takes actions of one kind with" in text
+        who = tikalspeed.actors(state)
+        if who == (tikalspeed.CHANCE,):
+            action = tikalspeed.sample_chance(state, rng)
+        else:
+            action = rng.choice(tikalspeed.legal_actions(state))
+        state = tikalspeed.apply(state, action)
+    assert any("more '" in t for t in texts) and any("of one kind" in t for t in texts)

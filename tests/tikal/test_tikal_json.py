@@ -56,6 +56,11 @@ DEFAULT_RULES = {
     "jump_limits": "phase",
     "forfeit": False,
     "two_volcanoes": "first-secured",
+    "volcano_scoring": "at-once",
+    "final_scoring": "at-once",
+    "jump_action": "one",
+    "jump_move": "path",
+    "jump_blocked": "other-action",
 }
 """Every rule of a 2-player classic game, spelt out."""
 FIRST_TURN = ["draw=A1", "place:c1:0", "enter:l:a1", "enter:w:a1", "move:l:a1:c1", "uncover:c1"]

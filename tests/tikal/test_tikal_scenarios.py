@@ -102,14 +102,21 @@ def test_every_speed_clause_has_a_speed_scenario() -> None:
         ("forfeit", {False, True}, "SPEED-JUMP-8"),
         ("jump_limits", {"phase", "jump"}, "SPEED-JUMP-9"),
         ("two_volcanoes", {"first-secured", "last-secured"}, "SPEED-AUCTION-3"),
+        ("volcano_scoring", {"at-once", "turns"}, "SPEED-SCORE-1"),
+        ("final_scoring", {"at-once", "turns"}, "SPEED-END-1"),
+        ("jump_action", {"one", "one-kind"}, "SPEED-JUMP-3"),
+        ("jump_move", {"path", "border"}, "SPEED-JUMP-3"),
+        ("jump_blocked", {"other-action", "lost"}, "SPEED-JUMP-7"),
     ],
 )
 def test_every_value_of_a_speed_option_has_a_scenario(
     field: str, values: set[object], clause: str
 ) -> None:
     """SPEED-JUMP-8 (``forfeit``), SPEED-JUMP-9 (``jump_limits``), SPEED-AUCTION-3
-    (``two_volcanoes``): each value of the option, the default too, has a scenario of
-    the clause played under it."""
+    (``two_volcanoes``), SPEED-SCORE-1 (``volcano_scoring``), SPEED-END-1
+    (``final_scoring``), SPEED-JUMP-3 (``jump_action``, ``jump_move``), SPEED-JUMP-7
+    (``jump_blocked``): each value of the option, the default too, has a scenario of the
+    clause played under it."""
     seen = set()
     for path in SCENARIOS:
         data = _data(path)

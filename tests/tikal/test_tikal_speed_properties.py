@@ -21,6 +21,7 @@ from tikalspeed import (
     Rules,
     Scored,
     TileDiscarded,
+    TurnBegan,
     actors,
     legal_actions,
     observe,
@@ -52,6 +53,11 @@ def speed_rules() -> st.SearchStrategy[Rules]:
         jump_limits=st.sampled_from(("phase", "jump")),
         forfeit=st.booleans(),
         two_volcanoes=st.sampled_from(("first-secured", "last-secured")),
+        volcano_scoring=st.sampled_from(("at-once", "turns")),
+        final_scoring=st.sampled_from(("at-once", "turns")),
+        jump_action=st.sampled_from(("one", "one-kind")),
+        jump_move=st.sampled_from(("path", "border")),
+        jump_blocked=st.sampled_from(("other-action", "lost")),
     )
 
 
@@ -104,16 +110,20 @@ def test_speed_jump_1_2_choices_in_range_and_reveal_order(game: Game) -> None:
 @given(speed_games())
 def test_speed_jump_3_one_action_per_jump_within_the_points(game: Game) -> None:
     """SPEED-JUMP-3, SPEED-JUMP-7: between two reveals each jumper takes at most one
-    action, costing no more than he chose, and the points he does not use are lost:
-    cost plus points lost is exactly his choice."""
+    action (with ``jump_action='one-kind'``: actions of one kind), costing no more than
+    he chose, and the points he does not use are lost: cost plus points lost is exactly
+    his choice."""
     chosen: tuple[int, ...] | None = None
     used: Counter[int] = Counter()
     acts: Counter[int] = Counter()
+    kinds: dict[int, set[str]] = {}
+    one = game.rules.jump_action == "one"
 
     def close() -> None:
         if chosen is not None:
             for p, c in enumerate(chosen):
-                assert acts[p] <= (1 if c else 0)
+                assert acts[p] <= ((1 if one else 5) if c else 0)
+                assert len(kinds.get(p, set())) <= 1
                 assert used[p] == c, (p, c, used[p])
 
     for _, _, t in game.steps():
@@ -123,9 +133,11 @@ def test_speed_jump_3_one_action_per_jump_within_the_points(game: Game) -> None:
                 chosen = e.chosen if isinstance(e, TokensRevealed) else None
                 used.clear()
                 acts.clear()
+                kinds.clear()
             elif chosen is not None and isinstance(e, ActionTaken):
                 acts[e.player] += 1
                 used[e.player] += e.cost
+                kinds.setdefault(e.player, set()).add(e.token.split(":")[0])
             elif chosen is not None and isinstance(e, PointsLost) and e.clause != "SPEED-JUMP-8":
                 used[e.player] += e.points
     assert chosen is None  # a finished game ended its last Jump phase
@@ -159,19 +171,37 @@ def test_speed_auction_2_3_round_order_volcano_securers_first(game: Game) -> Non
 @given(speed_games())
 def test_speed_score_1_scoring_only_after_volcano_rounds_and_at_the_end(game: Game) -> None:
     """SPEED-SCORE-1, SPEED-END-1: every player scores, in Round Order, at the end of a
-    round in which a volcano was placed (and only then), and once more at the end."""
+    round in which a volcano was placed (and only then), and once more at the end: all
+    in one step (``'at-once'``), or each at the end of his own scoring or final turn
+    of 10 AP (``'turns'``)."""
     n = game.rules.players
+    turns = {
+        "SPEED-SCORE-1": game.rules.volcano_scoring == "turns",
+        "SPEED-END-1": game.rules.final_scoring == "turns",
+    }
+    runs: dict[str, list[int]] = {"SPEED-SCORE-1": [], "SPEED-END-1": []}
     for s, _, t in game.steps():
         scored = [e for e in t.events if isinstance(e, Scored)]
-        for clause in ("SPEED-SCORE-1", "SPEED-END-1"):
+        assert {e.clause for e in scored} <= set(runs)
+        for clause, run in runs.items():
             group = [e.player for e in scored if e.clause == clause]
             if clause == "SPEED-SCORE-1" and group:
                 assert s.volcano_placers
-            if group:
-                assert group == list(s.round_order) and len(group) == n
-        assert {e.clause for e in scored} <= {"SPEED-SCORE-1", "SPEED-END-1"}
+            if not group:
+                continue
+            if turns[clause]:  # one scoring a step, at the end of that player's turn
+                kind = "scoring" if clause == "SPEED-SCORE-1" else "final"
+                assert group == [s.active] and s.turn_kind.value == kind
+            else:
+                assert len(group) == n
+            run += group
+            if len(run) == n:
+                assert run == list(s.round_order)
+                run.clear()
         if any(isinstance(e, TokensReturned) for e in t.events) and s.volcano_placers:
-            assert any(e.clause == "SPEED-SCORE-1" for e in scored)
+            began = [e for e in t.events if isinstance(e, TurnBegan)]
+            assert any(e.clause == "SPEED-SCORE-1" for e in [*scored, *began])
+    assert runs == {"SPEED-SCORE-1": [], "SPEED-END-1": []}
     final = [e for t in game.transitions for e in t.events if isinstance(e, Scored)]
     assert [e.clause for e in final[-n:]] == ["SPEED-END-1"] * n
 
@@ -235,3 +265,15 @@ def test_speed_jump_1_observe_hides_the_choices(game: Game) -> None:
                         assert observe(twin, p) == observe(s, p)
                     elif other != c:
                         assert observe(twin, p) != observe(s, p)
+
+
+@SOME
+@given(speed_games())
+def test_speed_jump_4_every_decision_has_a_legal_action(game: Game) -> None:
+    """SPEED-JUMP-4/5, SPEED-JUMP-3, SPEED-JUMP-7: under every reading, each player the
+    engine asks has a legal action: a jumper whose turn comes has one within his points
+    (one border, one kind, or one he could have had in mind), or the engine has already
+    passed him by (his points lost)."""
+    for s in game.states:
+        for p in actors(s):
+            assert legal_actions(s, p), (p, s.phase, s.turn_kind)

@@ -36,8 +36,11 @@ SPEED_GAMES = [
     (Rules(mode="speed", players=3, forfeit=True, jump_limits="jump"), 12),
     (Rules(mode="speed", players=4, two_volcanoes="last-secured", uncover_limit="turn"), 13),
     (Rules(mode="speed", players=4, forfeit=True, treasure_limit="turn", max_bid="any"), 14),
+    (Rules(players=3, jump_action="one-kind", jump_move="border", volcano_scoring="turns"), 15),
+    (Rules(players=4, jump_blocked="lost", final_scoring="turns", jump_action="one-kind"), 16),
 ]
-"""Seeded Speed games of 2, 3 and 4 players under varied readings."""
+"""Seeded Speed games of 2, 3 and 4 players under varied readings (the last two with
+the options of SPEED-JUMP-3, SPEED-JUMP-7, SPEED-SCORE-1 and SPEED-END-1)."""
 
 
 def speed_game(rules: Rules, seed: int) -> tuple[list[State], list[tikalspeed.Action]]:

@@ -52,7 +52,9 @@ def manifests() -> st.SearchStrategy[Manifest]:
 def rules(
     modes: tuple[str, ...] = ("classic", "professional"), players: tuple[int, ...] = (2, 3, 4)
 ) -> st.SearchStrategy[Rules]:
-    """Any ruleset: every field of :class:`tikalspeed.Rules` varies independently."""
+    """Any ruleset: every field of :class:`tikalspeed.Rules` varies independently (the
+    Speed options too, which the other modes ignore), but for those only the Speed game
+    has with no effect elsewhere: ``jump_limits``, ``forfeit``, ``two_volcanoes``."""
     return st.builds(
         Rules,
         mode=st.sampled_from(modes),
@@ -67,6 +69,11 @@ def rules(
         start_worker=st.booleans(),
         auction_score=st.integers(0, 40),
         max_bid=st.sampled_from(("score", "any")),
+        volcano_scoring=st.sampled_from(("at-once", "turns")),
+        final_scoring=st.sampled_from(("at-once", "turns")),
+        jump_action=st.sampled_from(("one", "one-kind")),
+        jump_move=st.sampled_from(("path", "border")),
+        jump_blocked=st.sampled_from(("other-action", "lost")),
     )
 
 

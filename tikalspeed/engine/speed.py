@@ -6,19 +6,43 @@ The seed's variant reuses the professional auction
 (:mod:`tikalspeed.engine.ap`) unchanged; this module holds only what is new: the
 Round Order, placing the secured tiles, the secret token choices of each Jump (a
 simultaneous node: Phase.TOKENS), the order of play they give, the scoring at the
-end of a volcano round with its bonus turn, and the end of the game.
+end of a volcano round with its bonus turn (or everyone's scoring turns), and the
+end of the game (or its final turns). The token choices, and a Jump turn under the
+readings of SPEED-JUMP-3 and SPEED-JUMP-7 that are not the default
+(``Rules.jump_action``, ``jump_move``, ``jump_blocked``), are in the private module
+:mod:`._jump`.
 """
 
 from __future__ import annotations
 
 from ..board.terrain import terrain
 from ..board.tiles import Kind
-from ..bounds import shown, shown_action
-from ..model.actions import Action, APAction, ChooseTokens, EndTurn, player_name
-from ..model.events import PointsLost, TileSecured, TokensChosen, TokensReturned, TokensRevealed
+from ..bounds import shown
+from ..model.actions import Action, APAction, ChooseTokens, EndTurn, Move
+from ..model.events import (
+    PointsLost,
+    TileSecured,
+    TokensChosen,
+    TokensReturned,
+    TokensRevealed,
+    TurnEnded,
+)
 from ..model.records import MAX_TOKENS, TOKENS, Phase, TurnKind
 from ..model.state import State
-from .ap import ap_actions, can_act, cheapest, why_ap_illegal
+from ._jump import (
+    KEYWORDS,
+    cross_border,
+    has_action,
+    jump_actions,
+    more_of_kind,
+    note_opened,
+    plain,
+    still_to_act,
+    token_choices,
+    why_not,
+    why_not_chosen,
+)
+from .ap import ap_actions, can_act, why_ap_illegal
 from .auction import Professional
 from .turns import finish, score_player, tiles_left
 from .work import Handler, Work
@@ -47,6 +71,8 @@ class Speed(Professional):
         def end_or_forfeit(w: Work, action: EndTurn) -> None:
             if w.phase is Phase.TOKENS:  # SPEED-JUMP-8: stopping early
                 self.forfeit(w, action.player)
+            elif w.turn_kind is TurnKind.JUMP:  # SPEED-JUMP-3: 'one-kind', stopping
+                self.stop_jump(w)
             else:
                 end_turn(w, action)
 
@@ -65,18 +91,7 @@ class Speed(Professional):
         player = getattr(action, "player", None)
         if type(player) is not int or player not in self.actors(state):
             return "SPEED-JUMP-1", f"{shown(player)} has no token choice to make in this Jump"
-        if type(action) is ChooseTokens and type(action.count) is not int:
-            count = f"count={shown(action.count)}"
-            return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {count}"
-        if action in token_choices(state, player):
-            return None
-        if isinstance(action, ChooseTokens):
-            if not 1 <= action.count <= min(MAX_TOKENS, state.speed.tokens[player]):
-                token = f"tokens:{shown(action.count)}"
-                return "SPEED-JUMP-1", f"{token}: 1 to 5 tokens, no more than are left"
-            return "SPEED-JUMP-4", f"{action}: no action {player_name(player)} could take fits"
-        what = type(action).__name__
-        return "SPEED-JUMP-1", f"{what} is not a choice of 1 to 5 tokens (or a forfeit)"
+        return why_not_chosen(state, player, action)
 
     def observe(self, state: State, player: int) -> State:
         """SPEED-JUMP-1: until all are revealed, another player's choice shows as ``-1``
@@ -88,14 +103,37 @@ class Speed(Professional):
         return state.replace(chosen=hidden)
 
     def ap_actions(self, state: State) -> tuple[APAction, ...]:
+        jump = state.turn.turn_kind is TurnKind.JUMP
+        if jump and not plain(state.rules):
+            return jump_actions(state)  # SPEED-JUMP-3/7: 'one-kind', 'border', 'lost'
         # SPEED-JUMP-3: in a Jump the player takes exactly one action, never just ends
-        return ap_actions(state, state.turn.turn_kind is not TurnKind.JUMP)
+        return ap_actions(state, not jump)
 
     def why_ap_illegal(self, state: State, action: APAction) -> tuple[str, str] | None:
         jump = state.turn.turn_kind is TurnKind.JUMP
+        if jump and not plain(state.rules):
+            return why_not(state, action)  # SPEED-JUMP-3/7: 'one-kind', 'border', 'lost'
         if jump and isinstance(action, EndTurn):
             return "SPEED-JUMP-3", "in a Jump the points go on exactly one action"
         return why_ap_illegal(state, action, not jump)
+
+    def ap_action(self, w: Work, action: APAction) -> None:
+        """SPEED-JUMP-3: in a Jump, ``'one-kind'`` notes the kind of the action, and with
+        ``'border'`` a move crosses one border; otherwise as in the base game."""
+        state = w.state
+        if state.turn.turn_kind is TurnKind.JUMP and not plain(state.rules):
+            rules = state.rules
+            if rules.jump_action == "one-kind":
+                w.set(jump_kind=KEYWORDS[type(action)])
+            if rules.jump_move == "border" and type(action) is Move:
+                cross_border(w, action)
+                self.action_done(w)
+                return
+            super().ap_action(w, action)
+            if rules.jump_blocked == "lost" and w.phase is Phase.TREASURE:
+                note_opened(w)  # SPEED-JUMP-7: the dig, before its treasure turns up
+            return
+        super().ap_action(w, action)
 
     # ------------------------------------------------------------------ phase 1: the auction
 
@@ -133,6 +171,10 @@ class Speed(Professional):
             return "SPEED-PLACE-1"
         if kind is TurnKind.BONUS:
             return "SPEED-SCORE-2"
+        if kind is TurnKind.SCORING:
+            return "SPEED-SCORE-1"
+        if kind is TurnKind.FINAL:
+            return "SPEED-END-1"
         return super().turn_clause(kind)
 
     def start_placement(self, w: Work) -> None:
@@ -172,11 +214,28 @@ class Speed(Professional):
         w.set(secured=tuple(secured))
 
     def queue_done(self, w: Work) -> None:
-        """After the placements, the Jumps; after the bonus turns, the next round."""
-        if w.turn_kind is TurnKind.PLACEMENT:
+        """After the placements, the Jumps; after the bonus turns, the next round; after
+        the final turns, the end."""
+        kind = w.turn_kind
+        if kind is TurnKind.PLACEMENT:
             self.start_jumps(w)
+        elif kind is TurnKind.FINAL:
+            finish(w)
         else:
             self.next_round(w)
+
+    def end_turn(self, w: Work) -> None:
+        """SPEED-SCORE-1 / SPEED-END-1 with ``'turns'``: a scoring or final turn ends with
+        its player's scoring; any other turn ends as in the base game."""
+        kind = w.turn_kind
+        if kind is not TurnKind.SCORING and kind is not TurnKind.FINAL:
+            super().end_turn(w)
+            return
+        player = w.active
+        w.events.append(TurnEnded(player, w.ap))
+        w.set(ap=0)
+        score_player(w, player, "SPEED-SCORE-1" if kind is TurnKind.SCORING else "SPEED-END-1")
+        self.next_turn(w)
 
     # ------------------------------------------------------------------ phase 3: Jumps
 
@@ -194,8 +253,11 @@ class Speed(Professional):
         jumpers = tuple(
             p for p in range(n) if tokens[p] and can_act(state, p, min(MAX_TOKENS, tokens[p]))
         )
-        if w.rules.jump_limits == "jump":  # SPEED-JUMP-9
+        rules = w.rules
+        if rules.jump_limits == "jump":  # SPEED-JUMP-9
             w.set(raised=(), dug=())
+        if rules.jump_blocked == "lost":  # SPEED-JUMP-7: a new Jump, nothing opened yet
+            w.set(opened=())
         if not jumpers:
             self.end_jumps(w)
             return
@@ -249,44 +311,74 @@ class Speed(Professional):
 
     def next_jumper(self, w: Work) -> None:
         """SPEED-JUMP-2/3: the next player in the Jump spends his points on one action."""
+        lost = w.state.rules.jump_blocked == "lost"
         while w.jump_order:
             player, rest = w.jump_order[0], w.jump_order[1:]
             points = w.chosen[player]
             w.set(jump_order=rest, active=player, ap=points, phase=Phase.ACTIONS)
-            if can_act(w.now, player, points):
+            if lost and w.opened:  # SPEED-JUMP-7: kept for those still to act
+                w.set(opened=still_to_act(w.opened, (player, *rest)))
+            if has_action(w.now) if lost else can_act(w.now, player, points):
                 return
             w.events.append(PointsLost(player, points, "SPEED-JUMP-7"))  # nothing fits now
         self.next_jump(w)
 
     def action_done(self, w: Work) -> None:
-        """SPEED-JUMP-3: after a Jump's one action, the points it did not use are lost."""
+        """SPEED-JUMP-3: after a Jump's one action, the points it did not use are lost;
+        with ``'one-kind'``, only once no other action of its kind fits in them."""
         if w.turn_kind is not TurnKind.JUMP:
             super().action_done(w)
             return
+        rules = w.state.rules
+        if not plain(rules):
+            if rules.jump_blocked == "lost":
+                note_opened(w)  # SPEED-JUMP-7: what this action opened for those to come
+            if rules.jump_action == "one-kind":
+                if w.ap and more_of_kind(w.now):
+                    return
+                w.set(jump_kind="")
         if w.ap:
             w.events.append(PointsLost(w.active, w.ap))
         w.set(ap=0)
         self.next_jumper(w)
 
+    def stop_jump(self, w: Work) -> None:
+        """SPEED-JUMP-3, ``'one-kind'``: the player stops after some actions of his kind;
+        the points left are lost."""
+        w.events.append(PointsLost(w.active, w.ap))
+        w.set(ap=0, jump_kind="")
+        self.next_jumper(w)
+
     def end_jumps(self, w: Work) -> None:
-        """SPEED-JUMP-6, SPEED-SCORE-1/2: tokens return; a volcano round scores, then
-        each volcano placer takes a bonus turn of 10 AP."""
+        """SPEED-JUMP-6, SPEED-SCORE-1/2: tokens return; a volcano round scores (or each
+        player takes a scoring turn), then each volcano placer takes a bonus turn of 10 AP."""
         n = w.rules.players
         w.set(tokens=(TOKENS,) * n, chosen=(), jumpers=(), jump_order=())
         w.events.append(TokensReturned())
-        if w.volcano_placers:
-            for p in _everyone(w):
-                score_player(w, p, "SPEED-SCORE-1")
-            bonus = w.volcano_placers
-            w.set(queue=tuple((TurnKind.BONUS, p) for p in bonus[1:]))
-            self.begin_turn(w, TurnKind.BONUS, bonus[0])
+        placers = w.volcano_placers
+        if not placers:
+            self.next_round(w)
             return
-        self.next_round(w)
+        bonus = tuple((TurnKind.BONUS, p) for p in placers)
+        if w.rules.volcano_scoring == "turns":  # SPEED-SCORE-1: the base game's turns
+            order = _everyone(w)
+            w.set(queue=(*((TurnKind.SCORING, p) for p in order[1:]), *bonus))
+            self.begin_turn(w, TurnKind.SCORING, order[0])
+            return
+        for p in _everyone(w):
+            score_player(w, p, "SPEED-SCORE-1")
+        w.set(queue=bonus[1:])
+        self.begin_turn(w, TurnKind.BONUS, placers[0])
 
     def next_round(self, w: Work) -> None:
-        """SPEED-ROUND-1 / SPEED-END-1: a new round, or the final scoring."""
+        """SPEED-ROUND-1 / SPEED-END-1: a new round, or the final scoring (or turns)."""
         if not tiles_left(w):
-            for p in _everyone(w):
+            order = _everyone(w)
+            if w.rules.final_scoring == "turns":  # SPEED-END-1: the base game's turns
+                w.set(queue=tuple((TurnKind.FINAL, p) for p in order[1:]))
+                self.begin_turn(w, TurnKind.FINAL, order[0])
+                return
+            for p in order:
                 score_player(w, p, "SPEED-END-1")
             w.set(turn_kind=TurnKind.FINAL)
             finish(w)
@@ -297,31 +389,6 @@ class Speed(Professional):
         w.set(round_order=(), secured=(-1,) * n, volcano_placers=())
         w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
         self.start_round(w)
-
-
-_CHOICES = tuple(tuple(ChooseTokens(p, n) for n in range(MAX_TOKENS + 1)) for p in range(4))
-"""Shared ChooseTokens instances (actions are values): ``_CHOICES[player][count]``."""
-_STOPS = tuple(EndTurn(p) for p in range(4))
-_LAST_CHOICES: dict[int, tuple[State, tuple[Action, ...]]] = {}
-"""Per player, the state :func:`token_choices` answered last and its answer (listing
-the legal actions, then checking the one chosen, is the usual pattern)."""
-
-
-def token_choices(state: State, player: int) -> tuple[Action, ...]:
-    """SPEED-JUMP-1/4: 1 to 5 tokens, no more than are left, and only as many as some
-    action the player could take then can use; with ``Rules.forfeit``, stopping."""
-    last = _LAST_CHOICES.get(player)
-    if last is not None and last[0] is state:
-        return last[1]
-    top = min(MAX_TOKENS, state.speed.tokens[player])
-    low = cheapest(state, player, top)
-    mine = _CHOICES[player]
-    out: list[Action] = [] if low is None else list(mine[low : top + 1])
-    if state.rules.forfeit:  # SPEED-JUMP-8
-        out.append(_STOPS[player])
-    found = tuple(out)
-    _LAST_CHOICES[player] = (state, found)
-    return found
 
 
 def _everyone(w: Work) -> list[int]:

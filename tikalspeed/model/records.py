@@ -219,7 +219,8 @@ class Auction:
 @attrs.frozen(cache_hash=True)
 class SpeedRound:
     """Tikal on Speed's round: tokens, the running Jump, the Round Order, the secured
-    tiles and the volcano placers (clauses ``SPEED-…``); all empty in the other modes."""
+    tiles, the volcano placers and the kind of action a Jump turn is taking (clauses
+    ``SPEED-…``); all empty in the other modes."""
 
     tokens: tuple[int, ...] = ()
     """Per player, tokens still in hand in this Jump phase (SPEED-TOKENS-1)."""
@@ -236,6 +237,16 @@ class SpeedRound:
     """Per player, the tile secured this round and not yet placed (-1: none)."""
     volcano_placers: tuple[int, ...] = ()
     """Who placed a volcano this round (SPEED-SCORE-1)."""
+    jump_kind: str = ""
+    """With ``Rules(jump_action='one-kind')``, the kind of action the active player has
+    taken in his turn of the running Jump, as its token's keyword (``'move'``): his
+    further actions in it must be of that kind (SPEED-JUMP-3). ``''`` before his first
+    action, and always under the default rules."""
+    opened: tuple[str, ...] = ()
+    """With ``Rules(jump_blocked='lost')``, the actions that the players before them in
+    the running Jump opened for the players still to act, as tokens naming their player
+    (``'P3:camp:c1'``): none can be the action such a player had in mind
+    (SPEED-JUMP-7). Empty under the default rules."""
 
 
 RECORDS: dict[str, type] = {

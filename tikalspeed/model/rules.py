@@ -12,6 +12,8 @@ Rules()
 Rules(mode='classic')
 >>> Rules(mode="professional", players=3)
 Rules(mode='professional', players=3)
+>>> Rules(jump_action="one-kind", jump_move="border")
+Rules(jump_action='one-kind', jump_move='border')
 >>> Rules(players=5)
 Traceback (most recent call last):
 ...
@@ -40,6 +42,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "max_bid": ("score", "any"),
     "jump_limits": ("phase", "jump"),
     "two_volcanoes": ("first-secured", "last-secured"),
+    "volcano_scoring": ("at-once", "turns"),
+    "final_scoring": ("at-once", "turns"),
+    "jump_action": ("one", "one-kind"),
+    "jump_move": ("path", "border"),
+    "jump_blocked": ("other-action", "lost"),
 }
 
 _BOOLS = ("camp_needs_member", "guard_on_tie", "start_worker", "forfeit")
@@ -111,6 +118,25 @@ class Rules:
     two_volcanoes: str = attrs.field(default="first-secured", validator=_check)
     """SPEED-AUCTION-3: with two volcanoes secured in one round, the ``'first-secured'``
     leads the Round Order, or the ``'last-secured'``."""
+    volcano_scoring: str = attrs.field(default="at-once", validator=_check)
+    """SPEED-SCORE-1: after the Jumps of a volcano round every player scores
+    ``'at-once'``, or each in Round Order first takes a scoring turn of 10 AP and scores
+    at its end (``'turns'``, as in the base game, TIKAL-SCORE-1)."""
+    final_scoring: str = attrs.field(default="at-once", validator=_check)
+    """SPEED-END-1: after the last round every player scores once more ``'at-once'``, or
+    each in Round Order takes a final turn of 10 AP and scores at its end (``'turns'``,
+    as in the base game, TIKAL-END-1)."""
+    jump_action: str = attrs.field(default="one", validator=_check)
+    """SPEED-JUMP-3: the points of a Jump go on ``'one'`` action, or on any number of
+    actions of ``'one-kind'`` (several pieces brought in, several pieces moved)."""
+    jump_move: str = attrs.field(default="path", validator=_check)
+    """SPEED-JUMP-3, TIKAL-MOVE-3: a move in a Jump takes one piece along a ``'path'``
+    across any number of borders, or across one ``'border'`` (paying its stones)."""
+    jump_blocked: str = attrs.field(default="other-action", validator=_check)
+    """SPEED-JUMP-7: a player whose action in mind the players before him in the Jump
+    made impossible takes any ``'other-action'`` within his points, or (``'lost'``)
+    only one he could have had in mind, open to him before they acted: an action only
+    they opened is not one, and with none left his points are lost."""
 
     @property
     def interleaved(self) -> bool:

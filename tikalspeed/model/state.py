@@ -314,6 +314,16 @@ class State:
         """``speed.volcano_placers``."""
         return self.speed.volcano_placers
 
+    @property
+    def jump_kind(self) -> str:
+        """``speed.jump_kind``."""
+        return self.speed.jump_kind
+
+    @property
+    def opened(self) -> tuple[str, ...]:
+        """``speed.opened``."""
+        return self.speed.opened
+
 
 _TOP = frozenset(a.name for a in attrs.fields(State))
 

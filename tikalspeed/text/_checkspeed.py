@@ -4,8 +4,10 @@ Round Order, the secured tiles and the volcano placers (clauses ``SPEED-…``)."
 
 from __future__ import annotations
 
+from ..board.hexgrid import CELL_NAMES
 from ..board.terrain import Terrain
 from ..board.tiles import Kind
+from ..model.actions import TREASURE_NAMES
 from ..model.state import Phase, State, TurnKind
 from ._checkturn import StateFault
 
@@ -19,8 +21,14 @@ SPEED_FIELDS = (
     "round_order",
     "secured",
     "volcano_placers",
+    "jump_kind",
+    "opened",
 )
-"""The State fields only the Speed game uses, in the order the position string holds them."""
+"""The State fields only the Speed game uses, in the order the position string holds them
+(the last two, ``jump_kind`` and ``opened``, only while one is set)."""
+
+JUMP_KINDS = ("enter", "hop", "move", "uncover", "dig", "swap", "camp", "guard")
+"""The values ``State.jump_kind`` may hold besides ``''``: the keywords of the AP actions."""
 
 _TOKENS = 10
 _MAX_CHOICE = 5
@@ -100,6 +108,10 @@ def _check_round(s: State, t: Terrain) -> None:
             )
     elif have:
         raise StateFault("secured", "every secured tile was placed (SPEED-PLACE-1)")
+    if s.turn_kind is TurnKind.SCORING and not placers:
+        raise StateFault(
+            "volcano_placers", "a scoring turn follows a round with a volcano (SPEED-SCORE-1)"
+        )
     if not set(placers) <= set(order):
         raise StateFault("volcano_placers", "a volcano placer secured it this round")
     volcanoes = sum(1 for code in s.placed if code >= 0 and t.tile_kinds[code // 6] is Kind.VOLCANO)
@@ -121,6 +133,24 @@ def _check_jump(s: State) -> None:
     in_jump = phase in _IN_JUMP and s.turn_kind is TurnKind.JUMP
     jumpers = _players(s, "jumpers")
     jump_order = _players(s, "jump_order")
+    kind = s.jump_kind
+    if kind and (
+        kind not in JUMP_KINDS
+        or s.rules.jump_action != "one-kind"
+        or not in_jump
+        or phase is Phase.TOKENS
+    ):
+        raise StateFault(
+            "jump_kind",
+            "the kind of a Jump's actions is kept during a Jump turn with "
+            "jump_action='one-kind', as an action keyword (SPEED-JUMP-3)",
+        )
+    if in_jump and phase is Phase.TREASURE and s.rules.jump_action == "one-kind" and kind != "dig":
+        raise StateFault(
+            "jump_kind",
+            "a dig in a Jump with jump_action='one-kind' keeps its kind, dig (SPEED-JUMP-3)",
+        )
+    _check_opened(s, in_jump and phase is not Phase.TOKENS)
     if not in_jump:
         if s.chosen or jumpers or jump_order:
             raise StateFault("chosen", "tokens are chosen only during a Jump (SPEED-JUMP-1)")
@@ -155,9 +185,71 @@ def _check_jump(s: State) -> None:
             "jump_order",
             "a Jump is played from the fewest tokens up, ties in Round Order (SPEED-JUMP-2)",
         )
+    if kind:  # SPEED-JUMP-3, 'one-kind': some points spent, some left
+        if phase is Phase.TREASURE:
+            ok = kind == "dig" and s.ap == chosen[s.active] - 3
+        else:
+            ok = 1 <= s.ap < chosen[s.active]
+        if not ok:
+            raise StateFault(
+                "ap",
+                f"after {kind} actions a Jump turn has less than the {chosen[s.active]} "
+                "points chosen left (SPEED-JUMP-3)",
+            )
+        return
     spent = chosen[s.active] - (3 if phase is Phase.TREASURE else 0)
     if s.ap != spent:
         raise StateFault(
             "ap",
             f"the one action of a Jump has the {chosen[s.active]} points chosen (SPEED-JUMP-3)",
         )
+
+
+
+def _opened_player(s: State, token: str) -> int | None:
+    """The player of ``token`` if it is a swap, camp or guard naming its player
+    (``P3:camp:c1``), else ``None``."""
+    n = s.rules.players
+    players = [f"P{p + 1}" for p in range(n)]
+    parts = token.split(":")
+    if len(parts) < 3 or parts[0] not in players:
+        return None
+    kinds = TREASURE_NAMES[: s.rules.manifest.components.treasure_kinds]
+    head, rest = parts[1], parts[2:]
+    if head == "swap":
+        ok = (
+            len(rest) == 3
+            and rest[0] in kinds
+            and rest[1] in players
+            and rest[2] in kinds
+            and len(rest[0]) == len(rest[2]) == 1
+        )
+    elif head == "camp":
+        ok = len(rest) == 1 and rest[0] in CELL_NAMES
+    elif head == "guard":
+        ok = len(rest) == 2 and rest[0] in CELL_NAMES and rest[1] in ("w", "l")
+    else:
+        ok = False
+    return players.index(parts[0]) if ok else None
+
+
+def _check_opened(s: State, in_turn: bool) -> None:
+    """SPEED-JUMP-7, ``jump_blocked='lost'``: the actions opened in the running Jump are
+    swaps, camps and guards of the players still to act, each named once."""
+    opened = s.opened
+    if not opened:
+        return
+    if not in_turn or s.rules.jump_blocked != "lost" or len(set(opened)) != len(opened):
+        raise StateFault(
+            "opened",
+            "the actions opened in a Jump are noted, once each, while it is played with "
+            "jump_blocked='lost' (SPEED-JUMP-7)",
+        )
+    waiting = {s.active, *s.jump_order}
+    for token in opened:
+        if _opened_player(s, token) not in waiting:
+            raise StateFault(
+                "opened",
+                f"{token!r} is not a swap, camp or guard of a player still to act in this "
+                "Jump, named with its player (SPEED-JUMP-7)",
+            )

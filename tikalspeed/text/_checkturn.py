@@ -32,6 +32,22 @@ REASONS = ("final-scoring",)
 
 _AUCTION_PHASES = (Phase.REVEAL, Phase.BID, Phase.CHOOSE)
 _SPEED_KINDS = (TurnKind.PLACEMENT, TurnKind.JUMP, TurnKind.BONUS)
+_SPENDING = (Phase.ACTIONS, Phase.TREASURE)
+
+
+def _speed_turns(s: State, kind: TurnKind) -> bool:
+    """Whether the Speed rules of ``s`` have turns of ``kind`` (scoring or final turns,
+    SPEED-SCORE-1 / SPEED-END-1 with ``'turns'``)."""
+    if kind is TurnKind.SCORING:
+        return s.rules.volcano_scoring == "turns"
+    return kind is TurnKind.FINAL and s.rules.final_scoring == "turns"
+
+
+def everyone(s: State) -> list[int]:
+    """The Speed order of scoring: the Round Order, then any player who secured
+    nothing this round, in seat order (SPEED-SCORE-1, SPEED-END-1)."""
+    order = list(s.round_order)
+    return order + [p for p in range(s.rules.players) if p not in order]
 
 
 def _player(value: int, n: int, none_ok: bool = False) -> bool:
@@ -65,6 +81,7 @@ def check_turn(s: State, t: Terrain) -> None:
             kind in _SPEED_KINDS
             or (kind is TurnKind.NORMAL and phase in _AUCTION_PHASES)
             or (kind is TurnKind.FINAL and phase is Phase.OVER)
+            or (phase in _SPENDING and _speed_turns(s, kind))
         )
     else:
         ok = kind not in _SPEED_KINDS
@@ -99,8 +116,8 @@ def check_turn(s: State, t: Terrain) -> None:
             )
         if not placements(s.rules.manifest, s.placed, s.hand):
             raise StateFault("hand", "a tile that fits nowhere leaves the game (TIKAL-PLACE-5)")
-    elif kind is TurnKind.SCORING:
-        if phase not in (Phase.ACTIONS, Phase.TREASURE) or not volcano:
+    elif kind is TurnKind.SCORING and not speed:
+        if phase not in _SPENDING or not volcano:
             raise StateFault(
                 "hand", "a scoring turn spends AP with the volcano set aside (TIKAL-SCORE-1)"
             )
@@ -124,7 +141,10 @@ def check_queue(s: State) -> None:
     kinds = [k for k, _ in queue]
     chain = [s.active, *(p for k, p in queue if k is not TurnKind.VOLCANO)]
     consecutive = all((b - a) % n == 1 for a, b in itertools.pairwise(chain))
-    if kind is TurnKind.SCORING:
+    speed_turn = kind is TurnKind.SCORING or kind is TurnKind.FINAL
+    if s.rules.mode == "speed" and speed_turn and s.phase is not Phase.OVER:
+        ok, why, clause = _speed_queue(s)
+    elif kind is TurnKind.SCORING:
         ok = (
             kinds[-1:] == [TurnKind.VOLCANO]
             and all(k is TurnKind.SCORING for k in kinds[:-1])
@@ -148,6 +168,23 @@ def check_queue(s: State) -> None:
         ok, why, clause = not queue, f"no turn waits after a {kind.value} turn", "TIKAL-TURN-1"
     if not ok:
         raise StateFault("queue", f"{why} ({clause})")
+
+
+def _speed_queue(s: State) -> tuple[bool, str, str]:
+    """SPEED-SCORE-1 / SPEED-END-1 with ``'turns'``: the scoring (final) turns go in the
+    scoring order, the volcano placers' bonus turns after the scoring turns."""
+    order = everyone(s)
+    if s.turn_kind is TurnKind.FINAL:
+        chain = [s.active, *(p for _, p in s.queue)]
+        ok = all(k is TurnKind.FINAL for k, _ in s.queue)
+        ok = ok and chain == order[len(order) - len(chain) :]
+        return ok, "the final turns go in Round Order", "SPEED-END-1"
+    scoring = [p for k, p in s.queue if k is TurnKind.SCORING]
+    chain = [s.active, *scoring]
+    bonus = tuple((TurnKind.BONUS, p) for p in s.volcano_placers)
+    ok = s.queue[len(scoring) :] == bonus and chain == order[len(order) - len(chain) :]
+    why = "the scoring turns go in Round Order, then the volcano placers' bonus turns"
+    return ok, why, "SPEED-SCORE-1"
 
 
 def check_auction(s: State) -> None:
@@ -253,7 +290,11 @@ def scorings_left(s: State, player: int) -> int:
     tiles = [*itertools.chain.from_iterable(s.stacks), *s.display, *s.secured]
     volcanoes = sum(1 for x in tiles if x >= 0 and kinds[x] is Kind.VOLCANO)
     if s.rules.mode == "speed":
-        round_scoring = 1 if s.volcano_placers and s.turn_kind is not TurnKind.BONUS else 0
+        kind = s.turn_kind
+        if kind is TurnKind.SCORING or kind is TurnKind.FINAL:  # 'turns'
+            waiting = int(s.active == player or (kind, player) in s.queue)
+            return waiting if kind is TurnKind.FINAL else volcanoes + waiting + 1
+        round_scoring = 1 if s.volcano_placers and kind is not TurnKind.BONUS else 0
         return volcanoes + round_scoring + 1
     mine = [k for k, p in s.queue if p == player]
     if s.active == player:

@@ -8,7 +8,7 @@ from typing import Any
 from ..board.terrain import terrain
 from ..model.rules import Rules
 from ..model.state import State
-from ._checkspeed import SPEED_FIELDS
+from ._checkspeed import JUMP_KINDS, SPEED_FIELDS
 from ._jsonread import (
     JSON,
     fail,
@@ -16,18 +16,24 @@ from ._jsonread import (
     read_list,
     read_object,
     read_player,
+    read_str,
     read_tile,
 )
 
 __all__ = ["SPEED_FIELDS", "speed_from_json", "speed_to_json"]
 
 _TOKENS = 10
+_OPTIONAL = ("jump_kind", "opened")
+_LISTS = tuple(f for f in SPEED_FIELDS if f not in _OPTIONAL)
+"""The Speed fields always written (lists)."""
 _MAX_CHOICE = 5
 
 
 def speed_to_json(state: State) -> JSON:
     """The ``"speed"`` object: the Speed fields of ``state`` (a hidden token choice of an
-    :func:`tikalspeed.observe` view is ``null``)."""
+    :func:`tikalspeed.observe` view is ``null``). ``"jump_kind"`` (SPEED-JUMP-3,
+    ``Rules(jump_action='one-kind')``) and ``"opened"`` (SPEED-JUMP-7,
+    ``Rules(jump_blocked='lost')``) are written only while they are set."""
     ids = terrain(state.rules.manifest).tile_ids
     return {
         "tokens": list(state.tokens),
@@ -37,16 +43,28 @@ def speed_to_json(state: State) -> JSON:
         "round_order": list(state.round_order),
         "secured": [None if x < 0 else ids[x] for x in state.secured],
         "volcano_placers": list(state.volcano_placers),
+        **({"jump_kind": state.jump_kind} if state.jump_kind else {}),
+        **({"opened": list(state.opened)} if state.opened else {}),
     }
 
 
-def speed_from_json(value: Any, path: str, rules: Rules) -> dict[str, tuple[int, ...]]:
+def speed_from_json(value: Any, path: str, rules: Rules) -> dict[str, Any]:
     """Read the ``"speed"`` object into the Speed :class:`~tikalspeed.State` fields
-    (each per-player list has one entry per player, or none)."""
-    obj = read_object(value, path, SPEED_FIELDS)
+    (each per-player list has one entry per player, or none; ``"jump_kind"`` may be
+    left out)."""
+    obj = read_object(value, path, _LISTS, _OPTIONAL)
     n, t = rules.players, terrain(rules.manifest)
-    out: dict[str, tuple[int, ...]] = {}
-    for name in SPEED_FIELDS:
+    out: dict[str, Any] = {}
+    if "jump_kind" in obj:
+        kind = obj["jump_kind"]
+        if kind not in JUMP_KINDS:
+            raise fail(f"expected one of {', '.join(JUMP_KINDS)}", f"{path}.jump_kind")
+        out["jump_kind"] = kind
+    if "opened" in obj:
+        where = f"{path}.opened"
+        items = read_list(obj["opened"], where)
+        out["opened"] = tuple(read_str(x, f"{where}[{i}]") for i, x in enumerate(items))
+    for name in _LISTS:
         where = f"{path}.{name}"
         items = read_list(obj[name], where)
         if name in ("tokens", "chosen", "secured") and len(items) not in (0, n):

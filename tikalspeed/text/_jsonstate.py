@@ -293,7 +293,7 @@ def state_from_json(value: Any, path: str = "$", manifest: Manifest | None = Non
     if obj["type"] != "state":
         raise fail(f"expected type 'state', not {shown(obj['type'])}", f"{path}.type")
     rules = rules_from_json(obj["rules"], f"{path}.rules", manifest)
-    speed: dict[str, tuple[int, ...]] = {}
+    speed: dict[str, Any] = {}
     if rules.mode == "speed":
         if _SPEED_KEY not in obj:
             raise fail("a speed game's state has a 'speed' object", f"{path}.{_SPEED_KEY}")

@@ -3,7 +3,11 @@
 
 The field is ``speed:<tokens>/<chosen>/<jumpers>/<jump order>/<round order>/<secured>/
 <volcano placers>``, the :class:`~tikalspeed.State` fields of the same names in that
-order; ``-`` is an empty tuple.
+order; ``-`` is an empty tuple. Two more parts follow only while one is set: the
+kind of a Jump turn's actions under ``Rules(jump_action='one-kind')`` (SPEED-JUMP-3),
+``State.jump_kind``, as ``/move`` (``/-`` for none); then the actions opened in the
+running Jump under ``Rules(jump_blocked='lost')`` (SPEED-JUMP-7), ``State.opened``, as
+``/P3:camp:c1,P2:swap:A:P1:E``.
 
 >>> from tikalspeed import new_game, Rules
 >>> from tikalspeed.board.terrain import terrain
@@ -21,7 +25,7 @@ from ..board.terrain import Terrain
 from ..model.actions import player_name
 from ..model.rules import Rules
 from ..model.state import State
-from ._checkspeed import SPEED_FIELDS
+from ._checkspeed import JUMP_KINDS, SPEED_FIELDS
 from ._fields import NAT, entries, fail, number, read_player, split
 
 __all__ = ["HIDDEN", "SPEED_FIELDS", "part_offset", "read_speed", "speed_text"]
@@ -41,7 +45,7 @@ def speed_text(state: State, t: Terrain) -> str:
     """The ``speed:...`` field of ``state`` (a Speed game)."""
     chosen = ",".join(HIDDEN if c < 0 else str(c) for c in state.chosen) or "-"
     secured = ",".join("-" if x < 0 else t.tile_ids[x] for x in state.secured) or "-"
-    parts = (
+    parts = [
         ",".join(str(x) for x in state.tokens) or "-",
         chosen,
         _players(state.jumpers),
@@ -49,7 +53,11 @@ def speed_text(state: State, t: Terrain) -> str:
         _players(state.round_order),
         secured,
         _players(state.volcano_placers),
-    )
+    ]
+    if state.jump_kind or state.opened:  # SPEED-JUMP-3, SPEED-JUMP-7: only while set
+        parts.append(state.jump_kind or "-")
+    if state.opened:
+        parts.append(",".join(state.opened))
     return "speed:" + "/".join(parts)
 
 
@@ -79,15 +87,23 @@ def read_speed(field: str, at: int, rules: Rules, t: Terrain) -> dict[str, Any]:
     """Read the ``speed:...`` field into the Speed :class:`~tikalspeed.State` fields."""
     n = rules.players
     parts = _parts(field, at)
-    if len(parts) != len(SPEED_FIELDS):
+    if not len(SPEED_FIELDS) - 2 <= len(parts) <= len(SPEED_FIELDS):
         raise fail(
             "the speed field is speed:<tokens>/<chosen>/<jumpers>/<jump order>/"
-            "<round order>/<secured>/<volcano placers>",
+            "<round order>/<secured>/<volcano placers>, then /<jump kind>/<opened> while "
+            "one is set",
             at,
         )
     out: dict[str, Any] = {}
-    for name, (part, where) in zip(SPEED_FIELDS, parts, strict=True):
-        if name in _PER_PLAYER and part != "-":
+    for name, (part, where) in zip(SPEED_FIELDS, parts, strict=False):
+        if name == "jump_kind":
+            if part != "-" and part not in JUMP_KINDS:
+                kinds = ", ".join(JUMP_KINDS)
+                raise fail(f"the jump kind is '-' or one of {kinds}, not {part!r}", where)
+            out[name] = "" if part == "-" else part
+        elif name == "opened":
+            out[name] = tuple(e for e, _ in split(part, where))
+        elif name in _PER_PLAYER and part != "-":
             found = split(part, where)
             if len(found) != n:
                 raise fail(f"the {name} part has one entry per player ({n}) or is '-'", where)

@@ -140,6 +140,11 @@ def describe(state: State) -> str:
         return f"{_names(waiting)} choose 1 to 5 tokens in secret (SPEED-JUMP-1)"
     if phase is Phase.ACTIONS and state.turn_kind is TurnKind.JUMP:
         points = "1 action point" if state.ap == 1 else f"{state.ap} action points"
+        if state.rules.jump_action == "one-kind":  # SPEED-JUMP-3, the option
+            if state.speed.jump_kind:
+                more = f"more '{state.speed.jump_kind}' actions"
+                return f"{who} takes {more} with {points}, or ends; any left unused are lost"
+            return f"{who} takes actions of one kind with {points}; any left unused are lost"
         return f"{who} takes one action with {points}; any left unused are lost"
     if phase is Phase.DRAW:
         return f"chance draws {who}'s tile from stack {_top_letter(state)}"

@@ -120,6 +120,8 @@ def where(state: State, player: int, jump: int = 0) -> str:
     if phase is Phase.PLACE:
         return f"{name} · {turn} · place {tile_name(state, state.hand)}"
     if phase is Phase.ACTIONS and kind is TurnKind.JUMP:
+        if state.rules.jump_action == "one-kind":  # SPEED-JUMP-3, the option
+            return f"{name} · {jumping} · {state.ap} AP, one kind of action"
         return f"{name} · {jumping} · {state.ap} AP, one action"
     if phase is Phase.ACTIONS:
         return f"{name} · {turn} · {state.ap} AP left"
