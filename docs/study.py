@@ -3,8 +3,8 @@
 Writes ``docs/study.md`` (the page, all of it: do not edit it by hand) and its plots
 in ``docs/study/`` from simulation studies (``tikalspeed.tools.simulate``,
 ``tiki.tools.simulate``): every game between greedy bots, the same seeds for every
-ruleset (0 … GAMES-1). With the defaults (200 games a ruleset, 2 processes) it takes
-some minutes. The page says which bots played and how many games.
+ruleset (0 … GAMES-1). With the defaults (100 games a ruleset, 500 for Tiki, 2
+processes) it takes about a quarter of an hour on two cores. The page says which bots played and how many games.
 
 The questions: does Tikal on Speed make the game shorter than the base game and the
 professional game (decisions, rounds), and does it cut the waiting between a player's
@@ -36,6 +36,11 @@ PLOTS = HERE / "study"
 MODES = ("classic", "professional", "speed")
 PLAYERS = (2, 3, 4)
 SPEED_SWITCHES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("volcano_scoring", ("turns",)),
+    ("final_scoring", ("turns",)),
+    ("jump_action", ("one-kind",)),
+    ("jump_move", ("border",)),
+    ("jump_blocked", ("lost",)),
     ("forfeit", ("true",)),
     ("jump_limits", ("jump",)),
 )
@@ -252,7 +257,7 @@ def _seats(entries: list[dict[str, Any]]) -> list[str]:
 
 def main() -> int:
     """Write docs/study.md and docs/study/*.png, *.svg."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     jobs = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     (HERE / "study.md").write_text(page(games, jobs), encoding="utf-8")
     print(f"wrote docs/study.md and docs/study/ ({games} games a ruleset)")

@@ -15,6 +15,8 @@ readings of SPEED-JUMP-3 and SPEED-JUMP-7 that are not the default
 
 from __future__ import annotations
 
+import attrs
+
 from ..board.terrain import terrain
 from ..board.tiles import Kind
 from ..bounds import shown
@@ -100,7 +102,9 @@ class Speed(Professional):
             return state
         chosen = state.speed.chosen
         hidden = tuple(c if p == player or not c else -1 for p, c in enumerate(chosen))
-        return state.replace(chosen=hidden)
+        if hidden == chosen:  # nobody else has chosen yet: nothing to hide
+            return state
+        return attrs.evolve(state, speed=attrs.evolve(state.speed, chosen=hidden))
 
     def ap_actions(self, state: State) -> tuple[APAction, ...]:
         jump = state.turn.turn_kind is TurnKind.JUMP
