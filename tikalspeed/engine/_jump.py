@@ -266,5 +266,10 @@ def why_not_chosen(state: State, player: int, action: object) -> tuple[str, str]
             token = f"tokens:{shown(action.count)}"
             return "SPEED-JUMP-1", f"{token}: 1 to 5 tokens, no more than are left"
         return "SPEED-JUMP-4", f"{action}: no action {player_name(player)} could take fits"
+    if type(action) is EndTurn and not state.rules.forfeit:  # SPEED-JUMP-8, the default
+        return "SPEED-JUMP-8", (
+            f"{player_name(player)} may not stop: whoever can take part chooses tokens "
+            "in every Jump (Rules(forfeit=True) lets him forfeit)"
+        )
     what = type(action).__name__
     return "SPEED-JUMP-1", f"{what} is not a choice of 1 to 5 tokens (or a forfeit)"

@@ -20,7 +20,7 @@ import attrs
 from ..board.terrain import terrain
 from ..board.tiles import Kind
 from ..bounds import shown
-from ..model.actions import Action, APAction, ChooseTokens, EndTurn, Move
+from ..model.actions import Action, APAction, ChooseTokens, EndTurn, Move, player_name
 from ..model.events import (
     PointsLost,
     TileSecured,
@@ -92,6 +92,11 @@ class Speed(Professional):
     def why_illegal(self, state: State, action: object) -> tuple[str, str] | None:
         player = getattr(action, "player", None)
         if type(player) is not int or player not in self.actors(state):
+            if type(player) is int and 0 <= player < state.rules.players:
+                who = player_name(player)
+                if player not in state.speed.jumpers:  # SPEED-JUMP-5
+                    return "SPEED-JUMP-5", f"{who} sits out this Jump: no points he could spend"
+                return "SPEED-JUMP-1", f"{who} has already chosen in this Jump"
             return "SPEED-JUMP-1", f"{shown(player)} has no token choice to make in this Jump"
         return why_not_chosen(state, player, action)
 
