@@ -110,6 +110,7 @@ def page(games: int, jobs: int) -> str:
     _plot(main, "length", "decisions", "decisions per game")
     _plot(main, "rounds", "rounds", "rounds per game")
     _plot(main, "waiting", "wait_mean", "others' decisions between two of mine")
+    _plot(main, "gaps", "gap_mean", "others' decisions in a wait")
     switches = []
     for n in PLAYERS:
         base = tikalspeed.Rules(mode="speed", players=n)
@@ -137,6 +138,12 @@ def page(games: int, jobs: int) -> str:
         "auction rounds, in Speed the rounds of auction, placement and Jumps. *Waiting* is",
         "the number of other players' decisions between two of one player's decisions;",
         "the token choices of a Jump are made at once and are no wait for each other.",
+        "In a game where one player decides at a time, the mean wait per decision is",
+        "close to the number of other players whatever the turns look like (each decision",
+        "is waited once by each other player), so it is the simultaneous token choices that",
+        "lower it. *A wait* is the mean over the decisions that had a wait at all (a",
+        "player's first decision after others acted): how long a player sits out when he",
+        "does, the down time the seed speaks of.",
         "A Speed game has more decisions than the others by its nature: every Jump is a",
         "token choice and then one action, where a turn of the base game spends its 10",
         "points in a few actions. Fewer decisions is not the question; less waiting is.",
@@ -150,6 +157,7 @@ def page(games: int, jobs: int) -> str:
                 ("rounds", "rounds"),
                 ("plies", "plies"),
                 ("wait_mean", "waiting"),
+                ("gap_mean", "a wait"),
                 ("wait_max", "longest wait"),
             ],
             "ruleset",
@@ -158,6 +166,8 @@ def page(games: int, jobs: int) -> str:
         "![Decisions per game by mode and players](study/length.png)",
         "",
         "![Waiting between a player's decisions by mode and players](study/waiting.png)",
+        "",
+        "![How long a wait is, by mode and players](study/gaps.png)",
         "",
         "## Which seat wins",
         "",
@@ -213,9 +223,10 @@ def _answers(main: list[dict[str, Any]]) -> list[str]:
             f"between two of a player's decisions is {s['wait_mean'].mean:.2f} other "
             f"decisions, {w:+.0%} against the base game ({c['wait_mean'].mean:.2f})"
             + (", clearly less than in either other mode" if sure else "")
-            + f"; the longest wait is {c['wait_max'].mean:.0f} in the base game, "
-            f"{p['wait_max'].mean:.0f} in the professional game and "
-            f"{s['wait_max'].mean:.0f} in Speed."
+            + f"; a wait, when there is one, is {s['gap_mean'].mean:.1f} decisions "
+            f"(base {c['gap_mean'].mean:.1f}, professional {p['gap_mean'].mean:.1f}), and "
+            f"the longest {s['wait_max'].mean:.0f} (base {c['wait_max'].mean:.0f}, "
+            f"professional {p['wait_max'].mean:.0f})."
         )
     return lines
 

@@ -372,3 +372,25 @@ def test_greedy_beats_random_at_speed() -> None:
         assert result is not None
         wins += result.winner == greedy
     assert wins >= 3, wins
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"jump_move": "border"},
+        {"jump_action": "one-kind"},
+        {"jump_blocked": "lost"},
+        {"volcano_scoring": "turns"},
+        {"final_scoring": "turns"},
+        {"forfeit": True, "jump_limits": "jump"},
+    ],
+)
+def test_greedy_bots_play_every_speed_option(option: dict[str, object]) -> None:
+    """SPEED-JUMP-3, SPEED-JUMP-7, SPEED-SCORE-1, SPEED-END-1 (each option): greedy bots
+    finish a Speed game under it; a bot's token choice weighs only the actions the
+    engine would allow (it once tried a multi-border move under ``jump_move='border'``
+    and the study crashed)."""
+    rules = Rules(mode="speed", players=3, **option)  # type: ignore[arg-type]
+    start = new_game(rules, seed=4)
+    log = play_game(start, {p: GreedyBot(seed=p) for p in range(3)}, random.Random(4))
+    assert log[-1].state.result is not None

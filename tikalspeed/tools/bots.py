@@ -41,7 +41,6 @@ from ..engine import (
     step,
     view_actions,
 )
-from ..engine.ap import actions_for
 from ..errors import IllegalActionError
 from ..model.actions import (
     Action,
@@ -231,7 +230,8 @@ class GreedyBot:
             chosen=tuple(top if p == me else 0 for p in range(state.players)),
             jump_order=(),
         )
-        options = actions_for(trial, me, top, False)
+        # what the engine would let him do then, under every Jump option (SPEED-JUMP-3)
+        options = [a for a in legal_actions(trial) if not isinstance(a, EndTurn)]
         if not options:
             return counts[min(counts)]
         values: dict[int, float] = {}

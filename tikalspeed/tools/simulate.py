@@ -18,6 +18,8 @@ files, plots). A row holds:
 ``handoffs``        how often the decision passes to another player (or group)
 ``wait_mean``       the mean, over all decisions, of the *wait* before it (``wait_max``
                     the longest, ``wait_by`` each player's mean)
+``gap_mean``        the mean wait over the decisions that had one (a player's first
+                    decision after others acted): how long a wait is when one waits
 ``ap_unused``       action points left unused (turns ended early, Jump points lost,
                     tokens forfeited); ``ap_unused_by`` per player
 ``scorings``        scorings (each player's scores counted once per scoring)
@@ -74,6 +76,7 @@ MEASURES = (
     "rounds",
     "handoffs",
     "wait_mean",
+    "gap_mean",
     "wait_max",
     "ap_unused",
     "scorings",
@@ -138,6 +141,7 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
     unused = [0] * n
     wait_sum = [0] * n
     wait_max = 0
+    gaps = 0
     last_moment = [-1] * n
     moment = -1
     group: tuple[int, ...] = ()
@@ -165,8 +169,10 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
             in_tokens = type(action) is ChooseTokens
             wait = moment - last_moment[p] - 1
             wait_sum[p] += wait
-            if wait > wait_max:
-                wait_max = wait
+            if wait:
+                gaps += 1
+                if wait > wait_max:
+                    wait_max = wait
             last_moment[p] = moment
         transition = step(state, action)
         for e in transition.events:
@@ -198,6 +204,7 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
         "handoffs": handoffs,
         "wait_mean": sum(wait_sum) / max(1, sum(decisions)),
         "wait_max": wait_max,
+        "gap_mean": sum(wait_sum) / max(1, gaps),
         "wait_by": [w / d if d else 0.0 for w, d in zip(wait_sum, decisions, strict=True)],
         "ap_unused": sum(unused),
         "ap_unused_by": unused,

@@ -19,7 +19,8 @@ plots). A row holds:
 ``decisions``       the players' decisions (``decisions_by``: x's and o's)
 ``handoffs``        how often the decision passes to the other player
 ``wait_mean``       the mean, over all decisions, of the other player's decisions since
-                    the player's previous one (``wait_max``, ``wait_by`` as in Tikal)
+                    the player's previous one (``wait_max``, ``wait_by``, ``gap_mean``
+                    as in Tikal)
 ==================  =================================================================
 
 >>> row = play_row("shaman=true", 3, ("random", "random"))
@@ -66,6 +67,7 @@ MEASURES = (
     "decisions",
     "handoffs",
     "wait_mean",
+    "gap_mean",
     "wait_max",
     "spread",
 )
@@ -97,6 +99,7 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
     waits: list[list[int]] = [[], []]
     since = [0, 0]  # the other's decisions since each player's last one
     handoffs = 0
+    gaps = 0
     last = -1
     while state.phase is not Phase.OVER and plies < MAX_PLIES:
         p = state.actor
@@ -105,6 +108,7 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
         action = seats[p].choose(state)
         decisions[p] += 1
         waits[p].append(since[p])
+        gaps += since[p] > 0
         since[p] = 0
         since[1 - p] += 1
         handoffs += last not in (-1, p)
@@ -133,6 +137,7 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
         "handoffs": handoffs,
         "wait_mean": sum(all_waits) / len(all_waits) if all_waits else 0.0,
         "wait_max": max(all_waits, default=0),
+        "gap_mean": sum(all_waits) / max(1, gaps),
         "wait_by": [sum(w) / len(w) if w else 0.0 for w in waits],
     }
 
