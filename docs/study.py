@@ -4,7 +4,8 @@ Writes ``docs/study.md`` (the page, all of it: do not edit it by hand) and its p
 in ``docs/study/`` from simulation studies (``tikalspeed.tools.simulate``,
 ``tiki.tools.simulate``): every game between greedy bots, the same seeds for every
 ruleset (0 … GAMES-1). With the defaults (100 games a ruleset, 500 for Tiki, 2
-processes) it takes about a quarter of an hour on two cores. The page says which bots played and how many games.
+processes) it takes about a quarter of an hour on two cores. The page says which
+bots played and how many games.
 
 The questions: does Tikal on Speed make the game shorter than the base game and the
 professional game (decisions, rounds), and does it cut the waiting between a player's
