@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import actors, new_game, observe, sample_chance, step
-from ..model.actions import ChooseTokens, player_name
+from ..model.actions import player_name
 from ..model.events import AuctionOpened, PointsLost, Scored, TokensReturned, TurnBegan, TurnEnded
 from ..model.rules import Rules
 from ..model.state import CHANCE, Phase, TurnKind
@@ -86,6 +86,8 @@ MEASURES = (
 
 _CHANCE_OFFSET = 100
 _CHANCE_ONLY = (CHANCE,)
+_SECRET = 8
+"""Added to a player in the trail of decisions for a Jump's token choice."""
 
 
 def ruleset_text(rules: Rules) -> str:
@@ -108,6 +110,38 @@ def _counted(event: Any, players: int) -> int:
     if type(event) is TurnBegan:
         return int(event.kind == TurnKind.NORMAL.value)
     return 1
+
+
+def _waits(trail: list[int], n: int) -> tuple[list[int], list[int], int, int, int]:
+    """From the trail of decisions: each player's decisions, his summed waits, the
+    longest wait, the decisions that had a wait, and the hand-offs. A run of token
+    choices (SPEED-JUMP-1) is one moment: each of its players decides once in it, and
+    it counts once in the others' waits."""
+    decisions = [0] * n
+    wait_sum = [0] * n
+    last_moment = [-1] * n
+    wait_max = gaps = handoffs = 0
+    moment = -1
+    group: tuple[int, ...] = ()
+    secret_before = False
+    for entry in trail:
+        secret = entry >= _SECRET
+        p = entry - _SECRET if secret else entry
+        decisions[p] += 1
+        if not (secret and secret_before):  # a new moment
+            moment += 1
+            handoffs += group != () and group != (p,)
+            group = (p,)
+        elif p not in group:
+            group = (*group, p)
+        secret_before = secret
+        wait = moment - last_moment[p] - 1
+        wait_sum[p] += wait
+        if wait:
+            gaps += 1
+            wait_max = max(wait_max, wait)
+        last_moment[p] = moment
+    return decisions, wait_sum, wait_max, gaps, handoffs
 
 
 def _rounds(rules: Rules, counts: dict[type, int]) -> int:
@@ -137,16 +171,8 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
     rng = random.Random(seed + _CHANCE_OFFSET)
     state = new_game(rules, seed=seed)
     plies = 0
-    decisions = [0] * n
     unused = [0] * n
-    wait_sum = [0] * n
-    wait_max = 0
-    gaps = 0
-    last_moment = [-1] * n
-    moment = -1
-    group: tuple[int, ...] = ()
-    in_tokens = False
-    handoffs = 0
+    trail: list[int] = []  # who decided, in order; a token choice as player + _SECRET
     counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
     watched = {PointsLost, TurnEnded, *counts}
     choose = [seat.choose for seat in seats]
@@ -157,23 +183,12 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
             action = sample_chance(state, rng)
         else:
             p = who[0] if len(who) == 1 else min(who)
-            secret = state.turn.phase is tokens_phase
-            action = choose[p](observe(state, p) if secret else state, p)
-            decisions[p] += 1
-            if not (secret and in_tokens):  # a new moment (a Jump's choices are one)
-                moment += 1
-                handoffs += group != () and group != (p,)
-                group = (p,)
-            elif p not in group:
-                group = (*group, p)
-            in_tokens = type(action) is ChooseTokens
-            wait = moment - last_moment[p] - 1
-            wait_sum[p] += wait
-            if wait:
-                gaps += 1
-                if wait > wait_max:
-                    wait_max = wait
-            last_moment[p] = moment
+            if state.turn.phase is tokens_phase:  # SPEED-JUMP-1: he sees his view only
+                action = choose[p](observe(state, p), p)
+                trail.append(p + _SECRET)
+            else:
+                action = choose[p](state, p)
+                trail.append(p)
         transition = step(state, action)
         for e in transition.events:
             kind = type(e)
@@ -186,6 +201,7 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
                     counts[kind] += _counted(e, n)
         state = transition.state
         plies += 1
+    decisions, wait_sum, wait_max, gaps, handoffs = _waits(trail, n)
     result = state.result
     scores = list(state.expeditions.scores)
     return {
