@@ -199,6 +199,7 @@ def test_layer_pictures_are_current() -> None:
         "tools/_study.py",
         "tools/_studyout.py",
         "tools/_commands.py",
+        "tools/_chess.py",
         "tools/why.py",
         "text/clauses.py",
     ],

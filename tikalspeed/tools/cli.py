@@ -30,6 +30,7 @@ from ..model.state import State
 from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import _commands, _options, bench, fuzz, scenario
+from ._chess import ratio_line
 from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from ._options import parse_rules
@@ -242,7 +243,9 @@ def _bench(args: argparse.Namespace) -> int:
         f"about {args.seconds:g} s of random games, one core, "
         f"{platform.python_implementation()} {platform.python_version()}"
     )
-    print(bench.run(args.seconds, args.seed, rules))
+    result = bench.run(args.seconds, args.seed, rules)
+    print(result)
+    print(ratio_line(result.transitions_per_second, args.seconds, args.seed))
     return 0
 
 

@@ -29,6 +29,7 @@ from ..model.state import PLAYER_SYMBOLS, State
 from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import _commands, _options, bench, fuzz, scenario
+from ._chess import ratio_line
 from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from ._options import parse_rules
@@ -213,7 +214,9 @@ def _bench(args: argparse.Namespace) -> int:
         f"tiki bench: default rules, seed {args.seed}, about {args.seconds:g} s per loop, "
         f"one core, {platform.python_implementation()} {platform.python_version()}"
     )
-    print(bench.run(args.seconds, args.seed))
+    result = bench.run(args.seconds, args.seed)
+    print(result)
+    print(ratio_line(result.plies_per_second, args.seconds, args.seed))
     return 0
 
 
