@@ -64,6 +64,7 @@ from .board.hexgrid import (
 )
 from .board.tiles import Kind, Tile, distinct_rotations, rotate
 from .engine import (
+    COMPILED,
     Transition,
     actors,
     apply,
@@ -171,6 +172,7 @@ __all__ = [
     "BORDERS",
     "CELLS",
     "CHANCE",
+    "COMPILED",
     "DIRECTIONS",
     "LEADER",
     "LINKS",

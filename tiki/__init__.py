@@ -47,6 +47,7 @@ from .board.island import (
     village_from_name,
     village_name,
 )
+from .engine import COMPILED
 from .engine.contract import (
     Transition,
     actors,
@@ -174,6 +175,7 @@ __all__ = [
     "C2",
     "C3",
     "CHANCE",
+    "COMPILED",
     "DEFAULT_TILES",
     "EDGES",
     "EDGE_NAMES",

@@ -11,6 +11,7 @@ every mode plays. Everything here is a pure function of a state; it leans on
 tools.
 """
 
+from . import contract
 from .contract import (
     Transition,
     actors,
@@ -27,7 +28,12 @@ from .contract import (
 )
 from .legality import MODES, mode_of, view_actions, why_illegal, why_illegal_in_view
 
+COMPILED: bool = not contract.__file__.endswith(".py")
+"""Whether this is the compiled build (mypyc, ``setup.py``) or the pure-Python one: both
+play the same games (``tests/test_fingerprints.py``); the compiled one is faster."""
+
 __all__ = [
+    "COMPILED",
     "MODES",
     "Transition",
     "actors",

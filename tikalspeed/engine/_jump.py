@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board.terrain import border_cost
-from ..bounds import shown, shown_action
+from ..bounds import given, shown, shown_action
 from ..model.actions import (
     WORKER,
     Action,
@@ -256,8 +256,8 @@ def token_choices(state: State, player: int) -> tuple[Action, ...]:
 def why_not_chosen(state: State, player: int, action: object) -> tuple[str, str] | None:
     """``(clause, reason)`` if ``action`` is not one of ``player``'s token choices (he
     is to choose in this Jump), else ``None`` (SPEED-JUMP-1/4/8)."""
-    if type(action) is ChooseTokens and type(action.count) is not int:
-        count = f"count={shown(action.count)}"
+    if type(action) is ChooseTokens and type(given(action, "count")) is not int:
+        count = f"count={shown(given(action, 'count'))}"
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {count}"
     if action in token_choices(state, player):
         return None

@@ -17,7 +17,7 @@ import attrs
 from ..board.hexgrid import NEIGHBOURS
 from ..board.terrain import EMPTY, placements, terrain
 from ..board.tiles import Kind
-from ..bounds import MAX_BID, MAX_SCORE, shown, shown_action
+from ..bounds import MAX_BID, MAX_SCORE, given, shown, shown_action
 from ..errors import IllegalActionError
 from ..model.actions import (
     Action,
@@ -111,8 +111,9 @@ def actors(state: State) -> tuple[int, ...]:
     return MODES[state.rules.mode].actors(state)
 
 
-def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
-    """Every legal action in ``state`` (of ``player``, if given), in a fixed order.
+def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
+    """Every legal action in ``state`` (of ``player``, if given), in a fixed order; a
+    ``player`` that is not one of the actors (an exact ``int``) has none.
 
     At a chance node these are the chance outcomes (see :func:`chance_outcomes`). A
     :class:`~tikalspeed.View` is refused (:class:`IllegalActionError`): see
@@ -121,10 +122,13 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     if type(state) is not State:
         refuse_view(state)
     phase = state.turn.phase
-    if phase is Phase.OVER or (
-        player is not None and (type(player) is not int or player not in actors(state))
-    ):
+    if phase is Phase.OVER:
         return ()
+    who: int | None = None
+    if player is not None:
+        if type(player) is not int or player not in actors(state):
+            return ()
+        who = player
     mode = MODES[state.rules.mode]
     if phase is Phase.ACTIONS:
         return mode.ap_actions(state)
@@ -135,7 +139,7 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     if phase in mode.phases:
         if hides(state):
             raise IllegalActionError("SPEED-JUMP-1", _HIDDEN)
-        return mode.legal_actions(state, player)
+        return mode.legal_actions(state, who)
     p = state.turn.active
     if phase is Phase.PLACE:
         spots = placements(state.rules.manifest, state.jungle.placed, state.turn.hand)
@@ -278,7 +282,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         return mode.why_ap_illegal(state, action)  # type: ignore[arg-type]
     if phase is Phase.BID:  # a range, checked in constant time (no list of bids)
         return _why_bid(state, action)  # type: ignore[arg-type]
-    if isinstance(action, PlaceTile) and type(action.rotation) is not int:
+    if isinstance(action, PlaceTile) and type(given(action, "rotation")) is not int:
         return _why_place(state, action)  # True == 1 and 2.0 == 2: not a turn
     if action in legal_actions(state):
         return None
@@ -308,7 +312,7 @@ def _malformed(state: State, action: object) -> str | None:
     n = state.rules.players
     kind: Any = type(action)
     for name, span in _checked_fields(kind):
-        value = getattr(action, name)
+        value = given(action, name)
         if type(value) is not int or value not in span(n):
             return f"{name}={shown(value)}"
     return None
@@ -357,7 +361,7 @@ def _why_bid(state: State, action: Bid | PassBid) -> tuple[str, str] | None:
 
 def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:
     """The clause an illegal placement breaks (TIKAL-PLACE-1..3)."""
-    cell, rot = action.cell, action.rotation
+    cell, rot = given(action, "cell"), given(action, "rotation")
     if not (type(cell) is int and 0 <= cell < 40 and type(rot) is int and 0 <= rot < 6):
         return "TIKAL-PLACE-1", f"{shown_action(action)} does not name a cell and a turn 0-5"
     if state.jungle.placed[cell] != EMPTY:

@@ -5,6 +5,7 @@ Everything here is a pure function of a :class:`~tiki.model.state.State`; it lea
 :mod:`tiki.model` and :mod:`tiki.board`, never on the text forms or the tools.
 """
 
+from . import contract
 from .contract import (
     Transition,
     actors,
@@ -21,7 +22,12 @@ from .contract import (
 )
 from .moves import chance_outcomes, layouts, legal_actions, turn_actions, why_illegal
 
+COMPILED: bool = not contract.__file__.endswith(".py")
+"""Whether this is the compiled build (mypyc, ``setup.py``) or the pure-Python one: both
+play the same games (``tests/test_fingerprints.py``); the compiled one is faster."""
+
 __all__ = [
+    "COMPILED",
     "Transition",
     "actors",
     "apply",

@@ -9,9 +9,10 @@ from __future__ import annotations
 import functools
 import itertools
 from fractions import Fraction
+from typing import TypeGuard
 
 from ..board.island import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
-from ..errors import IllegalActionError, shown
+from ..errors import IllegalActionError, given, shown
 from ..model.actions import (
     Action,
     Create,
@@ -126,8 +127,9 @@ def refuse_view(state: object) -> None:
         raise IllegalActionError("TIKI-TURN-3", _VIEW)
 
 
-def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
-    """Return every legal action in ``state`` (of ``player``, if given), in a fixed order.
+def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
+    """Return every legal action in ``state`` (of ``player``, if given), in a fixed order;
+    a ``player`` that is not the one to act has none.
 
     At a chance node these are the chance outcomes (see :func:`chance_outcomes`); a
     finished game has none. A :class:`~tiki.View` is refused (see
@@ -170,11 +172,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return ()
 
 
-def _is_village(v: object) -> bool:
+def _is_village(v: object) -> TypeGuard[int]:
     return type(v) is int and 0 <= v < 9
 
 
-def _is_edge(e: object) -> bool:
+def _is_edge(e: object) -> TypeGuard[int]:
     return type(e) is int and 0 <= e < len(EDGES)
 
 
@@ -218,7 +220,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if isinstance(action, Move):
         return _why_move(state, action)
     if isinstance(action, Create):
-        v = action.village
+        v = given(action, "village")
         if not _is_village(v):
             return "TIKI-CREATE-1", f"no village {shown(v)}"
         if not state.supply[player]:
@@ -231,35 +233,38 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
             return "TIKI-TURN-2", "passing is allowed only with no legal create or move"
         return None
     if isinstance(action, Order):
-        v = action.village
+        v = given(action, "village")
         if not _is_village(v) or v not in state.pending:
             return "TIKI-INFL-3", f"{shown(v)} is not an influenced village to order"
         return None
     if isinstance(action, (PlaceShaman, MoveShaman)):
-        if not _is_edge(action.edge):
-            return "TIKI-SHAMAN-1", f"no edge {shown(action.edge)}"
-        if isinstance(action, MoveShaman) and action.edge == state.shaman:
+        edge = given(action, "edge")
+        if not _is_edge(edge):
+            return "TIKI-SHAMAN-1", f"no edge {shown(edge)}"
+        if isinstance(action, MoveShaman) and edge == state.shaman:
             return "TIKI-SHAMAN-4", "the shaman already stands there: keep it instead (s=)"
         return None
     if isinstance(action, Layout):
-        tiles = action.tiles
+        tiles = given(action, "tiles")
         if type(tiles) is not tuple or len(tiles) != 9:
             return "TIKI-SETUP-1", "a layout gives 9 village values"
         if not all(type(t) is int for t in tiles) or sorted(tiles) != sorted(state.rules.tiles):
             return "TIKI-SETUP-2", "the layout must use exactly the tiles of Rules.tiles"
         return None
     if isinstance(action, FirstPlayer):
-        if type(action.first) is not int or action.first not in PLAYERS:
-            return "TIKI-SETUP-5", f"no player {shown(action.first)}"
+        first = given(action, "first")
+        if type(first) is not int or first not in PLAYERS:
+            return "TIKI-SETUP-5", f"no player {shown(first)}"
         return None
     return None  # KeepShaman: always legal in its phase
 
 
 def _why_move(state: State, action: Move) -> tuple[str, str] | None:
-    path = action.path
+    raw = given(action, "path")
     player = action.player
-    if type(path) is not tuple or len(path) < 2 or not all(_is_village(v) for v in path):
-        return "TIKI-MOVE-3", f"{shown(path)} is not a path of villages"
+    if type(raw) is not tuple or len(raw) < 2 or not all(_is_village(v) for v in raw):
+        return "TIKI-MOVE-3", f"{shown(raw)} is not a path of villages"
+    path: tuple[int, ...] = raw
     stack = state.stacks[path[0]]
     name = VILLAGE_NAMES[path[0]]
     if not stack:

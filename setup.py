@@ -1,0 +1,99 @@
+"""The build: the rules core compiled with mypyc where it can be, pure Python otherwise.
+
+Like black and mypy, the wheel compiles the hot modules of both engines (listed in
+``COMPILED``) with mypyc when a C compiler is there; the very same ``.py`` files stay
+in the wheel and are the pure-Python fallback, and both builds play identical games
+(``tests/test_fingerprints.py``). The build is pure Python when
+
+- ``TIKAL_TIKI_PURE=1`` is set (it forces the pure build),
+- the install is editable (``pip install -e .``: a working tree whose ``.py`` files
+  are the code that runs, so that an edit takes effect and doctests see the source),
+- mypyc cannot be imported, or no C compiler builds the extensions (a warning says so).
+
+``TIKAL_TIKI_COMPILE=1`` compiles an editable install too (``.ci/run`` builds the
+compiled tree that way, in a copy). Everything else is in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+COMPILED = [
+    # Tikal: the board's paths and the engine (every mode); not the attrs records,
+    # whose attrs.field declarations mypyc cannot compile
+    "tikalspeed/board/hexgrid.py",
+    "tikalspeed/board/terrain.py",
+    "tikalspeed/engine/work.py",
+    "tikalspeed/engine/ap/legal.py",
+    "tikalspeed/engine/ap/effects.py",
+    "tikalspeed/engine/ap/refusals.py",
+    "tikalspeed/engine/turns.py",
+    "tikalspeed/engine/auction.py",
+    "tikalspeed/engine/_jump.py",
+    "tikalspeed/engine/speed.py",
+    "tikalspeed/engine/legality.py",
+    "tikalspeed/engine/contract.py",
+    # Tiki: the island and the engine
+    "tiki/board/island.py",
+    "tiki/engine/moves.py",
+    "tiki/engine/contract.py",
+]
+"""The modules mypyc compiles, paths from the project root."""
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _wanted() -> bool:
+    if _flag("TIKAL_TIKI_PURE"):
+        return False
+    editable = any(a in ("editable_wheel", "develop") for a in sys.argv)
+    return not editable or _flag("TIKAL_TIKI_COMPILE")
+
+
+class _OptionalBuildExt(build_ext):
+    """Build the compiled core if a compiler can; otherwise leave the pure build."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler, or it failed: fall back, never break
+            if _flag("TIKAL_TIKI_COMPILE"):
+                raise
+            warnings.warn(
+                f"tikal-tiki-rules: the compiled core was not built ({error}); "
+                "installing the pure-Python build",
+                stacklevel=1,
+            )
+            for ext in self.extensions:
+                path = self.get_ext_fullpath(ext.name)
+                if os.path.exists(path):
+                    os.remove(path)
+            self.extensions = []
+
+
+def _ext_modules() -> list[object]:
+    if not _wanted():
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        return list(mypycify(COMPILED, opt_level="3"))
+    except (Exception, SystemExit) as error:  # no mypyc here, or it refused the code
+        if _flag("TIKAL_TIKI_COMPILE"):
+            raise
+        warnings.warn(
+            f"tikal-tiki-rules: mypyc did not compile the core ({error!r}); "
+            "installing the pure-Python build",
+            stacklevel=1,
+        )
+        return []
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": _OptionalBuildExt})
