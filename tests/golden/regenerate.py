@@ -5,7 +5,8 @@ Run from anywhere: ``python tests/golden/regenerate.py`` (or
 registered in ``tests/tiki/test_golden.py`` and ``tests/tikal/test_tikal_golden.py``
 (``GOLDENS``); files of games no longer registered are removed. The golden pictures,
 ``tests/golden/svg/*.svg``, are those of ``tests/tiki/test_svg.py`` and
-``tests/tikal/test_tikal_svg.py``. Review
+``tests/tikal/test_tikal_svg.py``; the digests of seeded random games,
+``tests/golden/fingerprints.json``, those of ``tests/test_fingerprints.py``. Review
 ``git diff tests/golden`` before committing.
 """
 
@@ -21,7 +22,8 @@ def main() -> int:
     # The repository root first, so that ``import tiki`` finds the package and not a
     # directory named tiki (tests/golden/tiki, tests/tiki) as a namespace package.
     tests = here.parents[1]
-    sys.path[:0] = [str(here.parents[2]), str(tests / "tiki"), str(tests / "tikal")]
+    sys.path[:0] = [str(here.parents[2]), str(tests / "tiki"), str(tests / "tikal"), str(tests)]
+    import test_fingerprints
     import test_golden
     import test_svg
     import test_tikal_golden
@@ -29,6 +31,7 @@ def main() -> int:
 
     done = test_golden.write_all() + test_tikal_golden.write_all()
     done += test_svg.write_all() + test_tikal_svg.write_all()
+    done += test_fingerprints.write_all()
     print("\n".join(done) if done else "golden files already up to date")
     return 0
 
