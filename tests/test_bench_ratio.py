@@ -1,5 +1,6 @@
 """``bench`` tells its speed as a ratio to python-chess measured in the same run (issue
-10: the machines are noisy, a ratio is what compares). Speed itself is never asserted."""
+10: the machines are noisy, a ratio is what compares), per mode and player count, with
+games/s, the peak memory and the build. Speed itself is never asserted."""
 
 from __future__ import annotations
 
@@ -8,18 +9,21 @@ import sys
 
 import pytest
 
+import tikalspeed
 from tikalspeed.tools import _chess
 from tikalspeed.tools.cli import main as tikal_main
 from tiki.tools.cli import main as tiki_main
 
+ROW = re.compile(r"^(\S+) +(\d) +([\d,]+) +([\d,.]+) +([\d.]+)x +([\d,.]+)$")
 
-def test_the_ratio_line_divides_by_python_chess() -> None:
+
+def test_the_table_divides_by_python_chess() -> None:
     """The ratio is ours over python-chess's plies/s, as printed, to two decimals."""
-    line = _chess.ratio_line(50_000.0, 0.0)
-    found = re.search(r"python-chess:\s+([\d,]+) plies/s .*\nratio:\s+([\d.]+)x", line)
+    rows = [_chess.Row(("a", "2"), 50_000.0, 10.0, 30.0, 5)]
+    line = _chess.table(["game", "players"], rows, (20_000.0, "1.11.2"))[1]
+    found = ROW.match(line)
     assert found is not None, line
-    theirs = float(found.group(1).replace(",", ""))
-    assert float(found.group(2)) == pytest.approx(50_000.0 / theirs, abs=0.01)
+    assert found.group(3) == "50,000" and found.group(5) == "2.50"
 
 
 def test_without_python_chess_bench_says_how_to_get_the_ratio(
@@ -28,22 +32,44 @@ def test_without_python_chess_bench_says_how_to_get_the_ratio(
     """Without python-chess the figures still print, with a line naming the extra."""
     monkeypatch.setitem(sys.modules, "chess", None)  # import chess now raises ImportError
     assert _chess.chess_plies_per_second(0.0) is None
-    assert "pip install 'tikal-tiki-rules[bench]'" in _chess.ratio_line(1.0, 0.0)
+    assert "pip install 'tikal-tiki-rules[bench]'" in _chess.chess_line(None)
+    rows = [_chess.Row(("a", "2"), 1.0, 1.0, 1.0, 1)]
+    assert _chess.table(["game", "players"], rows, None)[1].split()[4] == "-"
 
 
-@pytest.mark.parametrize(
-    ("main", "argv"),
-    [
-        (tikal_main, ["bench", "--seconds", "0", "--mode", "classic", "--players", "2"]),
-        (tiki_main, ["bench", "--seconds", "0"]),
-    ],
-)
-def test_both_benches_print_the_ratio(
-    main: object, argv: list[str], capsys: pytest.CaptureFixture[str]
+def test_tikalspeed_bench_prints_every_mode_and_player_count(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``tikalspeed bench`` and ``tiki bench`` end with python-chess's figure and the ratio."""
-    assert main(argv) == 0  # type: ignore[operator]
+    """TIKAL-MODE-1, TIKAL-SETUP-1: ``tikalspeed bench`` measures each mode with 2, 3 and
+    4 players: a row each with plies/s, games/s, the ratio and the peak memory, under
+    the build and python-chess's figure; ``--mode`` and ``--players`` pick one."""
+    assert tikal_main(["bench", "--seconds", "0"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-2].startswith("python-chess:") and re.match(
-        r"ratio: +[\d.]+x python-chess", out[-1]
-    )
+    build = "compiled (mypyc)" if tikalspeed.COMPILED else "pure Python"
+    assert out[0].startswith(f"tikalspeed bench: {build} build, seed 0")
+    assert out[1].startswith("python-chess:")
+    assert out[2].split() == ["mode", "players", "plies/s", "games/s", "ratio", "peak", "MB"]
+    rows = [ROW.match(line) for line in out[3:12]]
+    assert all(rows), out
+    assert [(r.group(1), r.group(2)) for r in rows if r] == [
+        (m, n) for m in ("classic", "professional", "speed") for n in "234"
+    ]
+    peak = r"peak memory: +[\d,.]+ MB after [\d,]+ games \(the process's peak\)"
+    assert re.fullmatch(peak, out[12])
+    assert tikal_main(["bench", "--seconds", "0", "--mode", "classic", "--players", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in out[3:-1]] == [["classic", "3"]]
+
+
+def test_tiki_bench_prints_its_row_apply_rate_and_memory(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``tiki bench`` prints the build, python-chess's figure, its row with the ratio,
+    the apply rate and the peak memory."""
+    assert tiki_main(["bench", "--seconds", "0"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("tiki bench: ") and " build, default rules" in out[0]
+    assert out[1].startswith("python-chess:")
+    found = ROW.match(out[3])
+    assert found is not None and found.group(1) == "tiki", out
+    assert out[4].startswith("apply/s:") and out[5].startswith("peak memory:")

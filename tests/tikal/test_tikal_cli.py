@@ -299,22 +299,22 @@ def test_bench_functions_return_positive_numbers() -> None:
 
 
 def test_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
-    """``tikalspeed bench`` prints its setup and one line per figure."""
+    """``tikalspeed bench --mode M --players N`` prints its setup and that one row (the
+    whole layout is in tests/test_bench_ratio.py); a negative time is refused."""
     assert main(["bench", "--seconds", "0", "--players", "2", "--mode", "professional"]) == 0
     lines = _lines(capsys.readouterr().out)
-    assert lines[0].startswith("tikalspeed bench: professional, 2 players, seed 0")
-    assert re.fullmatch(r"transitions/s: [\d,]+", lines[1])
-    assert re.fullmatch(r"games/s: +[\d,.]+", lines[2])
-    assert re.fullmatch(r"peak memory: +[\d,.]+ MB", lines[3])
+    assert lines[0].startswith("tikalspeed bench: ") and "build, seed 0" in lines[0]
+    assert re.fullmatch(r"professional +2 +[\d,]+ +[\d,.]+ +([\d.]+x|-) +[\d,.]+", lines[3])
+    assert re.fullmatch(r"peak memory: +[\d,.]+ MB after [\d,]+ games .*", lines[4])
     assert main(["bench", "--seconds", "-1"]) == 2
 
 
 def test_bench_speed_default_and_functions(capsys: pytest.CaptureFixture[str]) -> None:
-    """SPEED-ROUND-1: ``tikalspeed bench`` measures 4-player Speed games by default, like
-    ``play``; every figure of a Speed run is positive (no speed is asserted)."""
-    assert main(["bench", "--seconds", "0"]) == 0
+    """SPEED-ROUND-1: ``tikalspeed bench`` measures 4-player Speed games among its rows;
+    every figure of a Speed run is positive (no speed is asserted)."""
+    assert main(["bench", "--seconds", "0", "--mode", "speed"]) == 0
     lines = _lines(capsys.readouterr().out)
-    assert lines[0].startswith("tikalspeed bench: speed, 4 players, seed 0")
+    assert [line.split()[:2] for line in lines[3:6]] == [["speed", n] for n in "234"]
     p = playouts(0.0, seed=2, rules=Rules(mode="speed", players=4))
     assert p.games >= 1 and p.transitions > p.games
     assert p.transitions_per_second > 0 and p.games_per_second > 0

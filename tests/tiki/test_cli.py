@@ -293,11 +293,12 @@ def test_bench_functions_return_positive_numbers() -> None:
 
 
 def test_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
-    """``tiki bench`` prints one line with the three figures (then python-chess's)."""
+    """``tiki bench`` prints its row of plies/s, games/s, ratio and memory, then apply/s
+    (the whole layout is in tests/test_bench_ratio.py); a negative time is refused."""
     assert main(["bench", "--seconds", "0"]) == 0
-    last = _lines(capsys.readouterr().out)[-3]
-    m = re.fullmatch(r"plies/s: ([\d,]+)   apply/s: ([\d,]+)   games/s: ([\d,]+)", last)
-    assert m, last
+    lines = _lines(capsys.readouterr().out)
+    assert re.fullmatch(r"tiki +2 +[\d,]+ +[\d,.]+ +[\d.]+x +[\d,.]+", lines[3]), lines
+    assert re.fullmatch(r"apply/s: +[\d,]+ \(recorded games replayed through apply\)", lines[4])
     assert main(["bench", "--seconds", "-1"]) == 2
 
 

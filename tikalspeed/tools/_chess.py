@@ -7,17 +7,19 @@ move each ply, the same loop as our random playouts. python-chess is needed only
 this: ``pip install 'tikal-tiki-rules[bench]'``. Nothing here knows the game: the
 module is the same in ``tiki`` and ``tikalspeed``.
 
->>> line = ratio_line(1000.0, 0.0)
->>> line.startswith("python-chess")
+>>> chess_line(chess_plies_per_second(0.0)).startswith("python-chess:")
 True
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import time
+from collections.abc import Sequence
+from typing import NamedTuple
 
-__all__ = ["chess_plies_per_second", "ratio_line"]
+__all__ = ["Row", "chess_line", "chess_plies_per_second", "peak_rss_mb", "table"]
 
 
 def chess_plies_per_second(seconds: float, seed: int = 0) -> tuple[float, str] | None:
@@ -41,14 +43,61 @@ def chess_plies_per_second(seconds: float, seed: int = 0) -> tuple[float, str] |
             return plies / max(elapsed, 1e-9), chess.__version__
 
 
-def ratio_line(plies_per_second: float, seconds: float, seed: int = 0) -> str:
-    """The line ``bench`` prints under its figures: python-chess's plies/s, measured
-    now for about ``seconds``, and the ratio of ``plies_per_second`` to it."""
-    found = chess_plies_per_second(seconds, seed)
-    if found is None:
+class Row(NamedTuple):
+    """One line of ``bench``'s table: what was measured, and its figures."""
+
+    label: tuple[str, ...]
+    """The row's name, one cell per column of ``table``'s ``names`` (a mode, a count)."""
+    plies_per_second: float
+    games_per_second: float
+    peak_mb: float
+    """The process's peak memory once the row was measured, in MB."""
+    games: int
+    """How many whole games the row played."""
+
+
+def table(
+    names: Sequence[str], rows: Sequence[Row], chess: tuple[float, str] | None
+) -> list[str]:
+    """``bench``'s table: a line per row with its plies/s, games/s, the ratio to
+    python-chess's plies/s (``chess``, from :func:`chess_plies_per_second`; no ratio
+    without it) and the peak memory, under a line of column names.
+
+    >>> lines = table(["game"], [Row(("x",), 55_000.0, 25.0, 40.0, 50)], (27_500.0, "1.11.2"))
+    >>> print("\\n".join(lines))  # doctest: +NORMALIZE_WHITESPACE
+    game    plies/s  games/s   ratio  peak MB
+    x        55,000     25.0   2.00x     40.0
+    """
+    width = [max([len(n), *(len(r.label[i]) for r in rows)]) for i, n in enumerate(names)]
+    head = "  ".join(n.ljust(w) for n, w in zip(names, width, strict=True))
+    lines = [f"{head}  {'plies/s':>9}  {'games/s':>7}  {'ratio':>6}  {'peak MB':>7}"]
+    for r in rows:
+        label = "  ".join(c.ljust(w) for c, w in zip(r.label, width, strict=True))
+        ratio = f"{r.plies_per_second / chess[0]:.2f}x" if chess else "-"
+        lines.append(
+            f"{label}  {r.plies_per_second:>9,.0f}  {r.games_per_second:>7,.1f}  "
+            f"{ratio:>6}  {r.peak_mb:>7,.1f}"
+        )
+    return lines
+
+
+def chess_line(chess: tuple[float, str] | None) -> str:
+    """The line naming ``bench``'s yardstick, or how to install it."""
+    if chess is None:
         return "python-chess:  not installed, no ratio (pip install 'tikal-tiki-rules[bench]')"
-    theirs, version = found
-    return (
-        f"python-chess:  {theirs:,.0f} plies/s (random playouts, python-chess {version})\n"
-        f"ratio:         {plies_per_second / theirs:.2f}x python-chess"
-    )
+    return f"python-chess:  {chess[0]:,.0f} plies/s (random playouts, python-chess {chess[1]})"
+
+
+def peak_rss_mb() -> float | None:
+    """The process's peak resident set size so far, in MB (10**6 bytes), or ``None``
+    where the ``resource`` module is missing (Windows).
+
+    >>> (peak_rss_mb() or 1.0) > 0
+    True
+    """
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return kib / 1e6 if sys.platform == "darwin" else kib * 1024 / 1e6  # bytes on macOS

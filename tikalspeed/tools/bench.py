@@ -25,19 +25,31 @@ True
 from __future__ import annotations
 
 import random
-import sys
 import time
 import tracemalloc
 
 import attrs
 
 from ..engine import actors, apply, legal_actions, new_game, sample_chance
-from ..model.rules import Rules
+from ..model.rules import MODES, Rules
 from ..model.state import CHANCE, Phase
+from ._chess import Row, peak_rss_mb
 
-__all__ = ["BenchResult", "Playouts", "peak_memory_mb", "playouts", "random_game", "run"]
+__all__ = [
+    "CONFIGS",
+    "BenchResult",
+    "Playouts",
+    "peak_memory_mb",
+    "playouts",
+    "random_game",
+    "rows",
+    "run",
+]
 
 _DEFAULT_RULES = Rules()
+
+CONFIGS: tuple[tuple[str, int], ...] = tuple((m, n) for m in MODES for n in (2, 3, 4))
+"""Every mode with 2, 3 and 4 players: the rows of ``tikalspeed bench``."""
 
 
 @attrs.frozen
@@ -112,21 +124,36 @@ def peak_memory_mb(seed: int = 0, rules: Rules = _DEFAULT_RULES) -> float:
     Without the ``resource`` module, the ``tracemalloc`` peak of one random game from
     ``seed`` under ``rules`` instead.
     """
+    peak = peak_rss_mb()
+    if peak is not None:
+        return peak
+    tracemalloc.start()  # pragma: no cover - Windows
     try:
-        import resource
-    except ImportError:  # pragma: no cover - Windows
-        tracemalloc.start()
-        try:
-            random_game(rules, random.Random(seed))
-            peak = tracemalloc.get_traced_memory()[1]
-        finally:
-            tracemalloc.stop()
-        return peak / 1e6
-    kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return kib / 1e6 if sys.platform == "darwin" else kib * 1024 / 1e6  # bytes on macOS
+        random_game(rules, random.Random(seed))
+        return tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
 
 
 def run(seconds: float = 2.0, seed: int = 0, rules: Rules = _DEFAULT_RULES) -> BenchResult:
     """Measure the three figures: random playouts for about ``seconds``, then the peak."""
     p = playouts(seconds, seed, rules)
     return BenchResult(p.transitions_per_second, p.games_per_second, peak_memory_mb(seed, rules))
+
+
+def rows(
+    configs: tuple[tuple[str, int], ...] = CONFIGS, seconds: float = 2.0, seed: int = 0
+) -> list[Row]:
+    """``tikalspeed bench``'s table: random playouts for about ``seconds`` per mode and
+    player count, each row with the process's peak memory once it was measured.
+
+    >>> [r.label for r in rows((("classic", 2),), 0.0)]
+    [('classic', '2')]
+    """
+    out = []
+    for mode, players in configs:
+        p = playouts(seconds, seed, Rules(mode=mode, players=players))
+        label = (mode, str(players))
+        peak = peak_memory_mb(seed)
+        out.append(Row(label, p.transitions_per_second, p.games_per_second, peak, p.games))
+    return out

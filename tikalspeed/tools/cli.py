@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from .. import svg
-from ..engine import new_game, step
+from ..engine import COMPILED, new_game, step
 from ..errors import NotationError
 from ..model.actions import Action, player_name
 from ..model.rules import MODES, Rules
@@ -30,7 +30,7 @@ from ..model.state import State
 from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import _commands, _options, bench, fuzz, scenario
-from ._chess import ratio_line
+from ._chess import chess_line, chess_plies_per_second, table
 from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from ._options import parse_rules
@@ -237,15 +237,20 @@ def _check(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     if args.seconds < 0:
         raise _UsageError("--seconds must not be negative")
-    rules = Rules(mode=args.mode, players=args.players)
+    modes = (args.mode,) if args.mode else MODES
+    counts = (args.players,) if args.players else (2, 3, 4)
+    build = "compiled (mypyc)" if COMPILED else "pure Python"
     print(
-        f"tikalspeed bench: {args.mode}, {args.players} players, seed {args.seed}, "
-        f"about {args.seconds:g} s of random games, one core, "
+        f"tikalspeed bench: {build} build, seed {args.seed}, about {args.seconds:g} s of "
+        f"random games per row, one core, "
         f"{platform.python_implementation()} {platform.python_version()}"
     )
-    result = bench.run(args.seconds, args.seed, rules)
-    print(result)
-    print(ratio_line(result.transitions_per_second, args.seconds, args.seed))
+    rows = bench.rows(tuple((m, n) for m in modes for n in counts), args.seconds, args.seed)
+    chess = chess_plies_per_second(args.seconds, args.seed)
+    print(chess_line(chess))
+    print("\n".join(table(["mode", "players"], rows, chess)))
+    games = sum(r.games for r in rows)
+    print(f"peak memory:   {rows[-1].peak_mb:,.1f} MB after {games:,} games (the process's peak)")
     return 0
 
 
@@ -342,13 +347,18 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
     c.set_defaults(run=_check)
 
-    b = sub.add_parser("bench", help="measure transitions/s, games/s and peak memory")
-    b.add_argument(
-        "--mode", choices=MODES, default=DEFAULT_MODE, help=f"game mode (default {DEFAULT_MODE})"
+    b = sub.add_parser(
+        "bench", help="measure plies/s, games/s, peak memory and the ratio to python-chess"
     )
-    b.add_argument("--players", type=_options.players, default=4, help="players (default 4)")
+    b.add_argument("--mode", choices=MODES, help="one game mode (default: every mode)")
     b.add_argument(
-        "--seconds", type=_options.seconds, default=2.0, help="time of random games (default 2)"
+        "--players", type=_options.players, help="one player count (default: 2, 3 and 4)"
+    )
+    b.add_argument(
+        "--seconds",
+        type=_options.seconds,
+        default=2.0,
+        help="time of random games per row, and of python-chess's (default 2)",
     )
     b.add_argument(
         "--seed", type=_options.seed, default=0, help="seed of the random games (default 0)"

@@ -9,6 +9,9 @@ Three figures, each from its own loop that runs for about ``seconds`` of wall ti
 - **games/s** (:func:`playouts` too): whole random games from the same loop.
 - **apply/s** (:func:`apply_rate`): random games are recorded first (not timed), then
   their actions are replayed through ``tiki.apply`` over and over.
+- **peak memory** (:func:`peak_memory_mb`): the process's peak resident set size so
+  far, interpreter and caches included (without the ``resource`` module, on Windows,
+  the ``tracemalloc`` peak of a short run of playouts instead).
 
 The loops check the clock between games, so each always finishes at least one game and
 every figure is positive, however small ``seconds`` is. Nothing here asserts a speed.
@@ -18,12 +21,15 @@ every figure is positive, however small ``seconds`` is. Nothing here asserts a s
 True
 >>> apply_rate(0.0, seed=1).per_second > 0
 True
+>>> peak_memory_mb() > 0
+True
 """
 
 from __future__ import annotations
 
 import random
 import time
+import tracemalloc
 
 import attrs
 
@@ -32,14 +38,17 @@ from ..engine.moves import legal_actions
 from ..model.actions import Action
 from ..model.rules import Rules
 from ..model.state import Phase, State
+from ._chess import Row, peak_rss_mb
 
 __all__ = [
     "ApplyRate",
     "BenchResult",
     "Playouts",
     "apply_rate",
+    "peak_memory_mb",
     "playouts",
     "record_random_games",
+    "row",
     "run",
 ]
 
@@ -154,8 +163,33 @@ def apply_rate(
                 return ApplyRate(calls, _elapsed_floor(elapsed))
 
 
+def peak_memory_mb(seed: int = 0) -> float:
+    """The process's peak resident set size so far, in MB (10**6 bytes); without the
+    ``resource`` module, the ``tracemalloc`` peak of random playouts from ``seed``."""
+    peak = peak_rss_mb()
+    if peak is not None:
+        return peak
+    tracemalloc.start()  # pragma: no cover - Windows
+    try:
+        playouts(0.0, seed)
+        return tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
+
+
 def run(seconds: float = 2.0, seed: int = 0, rules: Rules = _DEFAULT_RULES) -> BenchResult:
     """Measure all three figures, about ``seconds`` for each loop (two loops)."""
     p = playouts(seconds, seed, rules)
     a = apply_rate(seconds, seed, rules)
     return BenchResult(p.plies_per_second, a.per_second, p.games_per_second)
+
+
+def row(seconds: float = 2.0, seed: int = 0, rules: Rules = _DEFAULT_RULES) -> Row:
+    """``tiki bench``'s line of the table: random playouts for about ``seconds``, with
+    the process's peak memory after them.
+
+    >>> row(0.0).label
+    ('tiki', '2')
+    """
+    p = playouts(seconds, seed, rules)
+    return Row(("tiki", "2"), p.plies_per_second, p.games_per_second, peak_memory_mb(seed), p.games)

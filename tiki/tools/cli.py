@@ -23,13 +23,14 @@ from typing import Any
 import attrs
 
 from .. import svg
+from ..engine import COMPILED
 from ..engine.contract import new_game, step
 from ..errors import NotationError
 from ..model.state import PLAYER_SYMBOLS, State
 from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import _commands, _options, bench, fuzz, scenario
-from ._chess import ratio_line
+from ._chess import chess_line, chess_plies_per_second, table
 from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from ._options import parse_rules
@@ -210,13 +211,20 @@ def _check(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     if args.seconds < 0:
         raise _UsageError("--seconds must not be negative")
+    build = "compiled (mypyc)" if COMPILED else "pure Python"
     print(
-        f"tiki bench: default rules, seed {args.seed}, about {args.seconds:g} s per loop, "
-        f"one core, {platform.python_implementation()} {platform.python_version()}"
+        f"tiki bench: {build} build, default rules, seed {args.seed}, about "
+        f"{args.seconds:g} s per loop, one core, "
+        f"{platform.python_implementation()} {platform.python_version()}"
     )
-    result = bench.run(args.seconds, args.seed)
-    print(result)
-    print(ratio_line(result.plies_per_second, args.seconds, args.seed))
+    measured = bench.row(args.seconds, args.seed)
+    applied = bench.apply_rate(args.seconds, args.seed)
+    chess = chess_plies_per_second(args.seconds, args.seed)
+    print(chess_line(chess))
+    print("\n".join(table(["game", "players"], [measured], chess)))
+    print(f"apply/s:       {applied.per_second:,.0f} (recorded games replayed through apply)")
+    peak = bench.peak_memory_mb(args.seed)
+    print(f"peak memory:   {peak:,.1f} MB after {measured.games:,} games (the process's peak)")
     return 0
 
 
@@ -311,7 +319,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
     c.set_defaults(run=_check)
 
-    b = sub.add_parser("bench", help="measure plies/s, apply/s and games/s on one core")
+    b = sub.add_parser(
+        "bench", help="measure plies/s, games/s, apply/s, memory, the ratio to python-chess"
+    )
     b.add_argument(
         "--seconds", type=_options.seconds, default=2.0, help="time per measuring loop (default 2)"
     )
