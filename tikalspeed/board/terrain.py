@@ -106,7 +106,7 @@ class BoardInfo:
     cells around the new tile instead of rebuilding all 40.
     """
 
-    __slots__ = ("frontier", "kinds", "links", "new_cell", "parent", "sites", "stones")
+    __slots__ = ("frontier", "kinds", "links", "new_cell", "parent", "reach", "sites", "stones")
 
     def __init__(
         self,
@@ -128,10 +128,12 @@ class BoardInfo:
         says whether one of them has a stone on its facing edge (TIKAL-PLACE-2)."""
         self.sites = sites
         """Cells explored as jungle or treasure hexes, where camps may stand (TIKAL-CAMP-1)."""
-        self.parent: tuple[int, ...] | None = None
+        self.parent: BoardInfo | None = None
         """The board this one was patched from, if it was."""
         self.new_cell = -1
         """The cell explored since :attr:`parent`."""
+        self.reach: dict[int, dict[int, int]] = {}
+        """:func:`distances` from each origin asked for so far on this board."""
 
 
 def _walkable(kind: Kind | None) -> bool:
@@ -235,7 +237,8 @@ def board_info(manifest: Manifest, placed: tuple[int, ...]) -> BoardInfo:
             changed = [c for c in range(CELL_COUNT) if placed[c] != before[c]]
             if len(changed) == 1 and before[changed[0]] == EMPTY:
                 info = _patch(t, old, placed, changed[0])
-                info.parent = before
+                old.parent = None  # a board remembers one board back, no more
+                info.parent = old
         if info is None:
             info = _build(t, placed)
         if len(_INFO) >= _INFO_LIMIT:
@@ -261,9 +264,6 @@ def border_cost(manifest: Manifest, placed: tuple[int, ...], a: int, b: int) -> 
     return None
 
 
-_DIST_LAST: dict[tuple[Manifest, int], tuple[tuple[int, ...], dict[int, int]]] = {}
-_DIST_BY_ID: dict[tuple[int, int], tuple[tuple[int, ...], Manifest, dict[int, int]]] = {}
-_DIST_LIMIT = 8192
 _FAR = HORIZON + 1
 
 
@@ -274,27 +274,22 @@ def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[
     The cells come in order of cost, ``origin`` first. The result is shared: do not
     change it.
     """
-    quick = _DIST_BY_ID.get((id(placed), origin))
-    if quick is not None and quick[0] is placed and quick[1] is manifest:
-        return quick[2]  # the same board object as a moment ago: no hashing needed
     info = board_info(manifest, placed)
-    last = _DIST_LAST.get((manifest, origin))
+    found = info.reach.get(origin)
+    if found is not None:
+        return found
     parent = info.parent
-    if (
-        last is not None
-        and parent is not None
-        and (parent is last[0] or parent == last[0])
-        and all(last[1].get(n, _FAR) >= HORIZON for n in NEIGHBOURS[info.new_cell])
-    ):
-        # the one tile placed since lies beyond every path: a path through it would
-        # first reach one of its neighbours, at 10 AP or more
-        found = last[1]
-    else:
-        found = _search(info.links, origin)
-    _DIST_LAST[(manifest, origin)] = (placed, found)
-    if len(_DIST_BY_ID) >= _DIST_LIMIT:
-        _DIST_BY_ID.clear()
-    _DIST_BY_ID[(id(placed), origin)] = (placed, manifest, found)
+    if parent is not None:
+        last = parent.reach.get(origin)
+        if last is not None and all(
+            last.get(n, _FAR) >= HORIZON for n in NEIGHBOURS[info.new_cell]
+        ):
+            # the one tile placed since lies beyond every path: a path through it would
+            # first reach one of its neighbours, at 10 AP or more
+            info.reach[origin] = last
+            return last
+    found = _search(info.links, origin)
+    info.reach[origin] = found
     return found
 
 
