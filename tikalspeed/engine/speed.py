@@ -29,7 +29,7 @@ from ..model.events import (
     TokensRevealed,
     TurnEnded,
 )
-from ..model.records import MAX_TOKENS, TOKENS, Phase, TurnKind
+from ..model.records import MAX_TOKENS, SUPPLY, TOKENS, Phase, TurnKind
 from ..model.state import State
 from ._jump import (
     KEYWORDS,
@@ -256,11 +256,13 @@ class Speed(Professional):
 
     def next_jump(self, w: Work) -> None:
         """SPEED-JUMP-1/5: everyone with tokens left who can still spend them takes part."""
-        state = w.now
-        tokens = state.speed.tokens
+        tokens = w.tokens
         n = w.rules.players
+        now: list[State] = []  # the state as changed so far, frozen only if needed
         jumpers = tuple(
-            p for p in range(n) if tokens[p] and can_act(state, p, min(MAX_TOKENS, tokens[p]))
+            p
+            for p in range(n)
+            if tokens[p] and can_take_part(w, p, min(MAX_TOKENS, tokens[p]), now)
         )
         rules = w.rules
         if rules.jump_limits == "jump":  # SPEED-JUMP-9
@@ -327,7 +329,7 @@ class Speed(Professional):
             w.set(jump_order=rest, active=player, ap=points, phase=Phase.ACTIONS)
             if lost and w.opened:  # SPEED-JUMP-7: kept for those still to act
                 w.set(opened=still_to_act(w.opened, (player, *rest)))
-            if has_action(w.now) if lost else can_act(w.now, player, points):
+            if has_action(w.now) if lost else can_take_part(w, player, points, []):
                 return
             w.events.append(PointsLost(player, points, "SPEED-JUMP-7"))  # nothing fits now
         self.next_jump(w)
@@ -404,3 +406,15 @@ def _everyone(w: Work) -> list[int]:
     """The Round Order, then any player who secured nothing this round, in seat order."""
     order = list(w.round_order)
     return order + [p for p in range(w.rules.players) if p not in order]
+
+
+def can_take_part(w: Work, player: int, budget: int, now: list[State]) -> bool:
+    """SPEED-JUMP-4: whether ``player`` has an action costing at most ``budget``. The usual
+    answer, a piece in the supply that may enter at the base camp for 1 AP (TIKAL-ENTER-1),
+    is read off the work copy; only otherwise is the state as changed so far frozen, once
+    (into ``now``), to list his actions."""
+    if budget >= 1 and (w.supply[player] or w.leaders[player] == SUPPLY):
+        return True
+    if not now:
+        now.append(w.now)
+    return can_act(now[0], player, budget)
