@@ -28,6 +28,7 @@ COMPILED = [
     # whose attrs.field declarations mypyc cannot compile
     "tikalspeed/board/hexgrid.py",
     "tikalspeed/board/terrain.py",
+    "tikalspeed/model/view.py",
     "tikalspeed/engine/work.py",
     "tikalspeed/engine/ap/legal.py",
     "tikalspeed/engine/ap/effects.py",

@@ -35,7 +35,6 @@ __all__ = [
     "MAX_SEED",
     "MAX_VERSION",
     "JSONTextError",
-    "given",
     "parse_json",
     "shown",
     "shown_action",
@@ -105,19 +104,6 @@ _REPR.maxlevel = 4
 _REPR.maxstring = 60
 _REPR.maxother = 60
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 12
-
-
-def given(action: object, name: str) -> object:
-    """The field ``name`` of ``action`` as given, before any type is assumed: the
-    compiled core converts ``True`` to ``1`` on reading a field declared ``int``, and
-    refuses a ``str`` there with ``TypeError``, so a field is checked in this form.
-
-    >>> class Odd:
-    ...     count = True
-    >>> given(Odd(), "count") is True
-    True
-    """
-    return getattr(action, name)
 
 
 def shown(value: Any) -> str:

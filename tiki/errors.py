@@ -36,19 +36,6 @@ class NotationError(ValueError):
         """Where in the input the fault is, or ``None``."""
 
 
-def given(action: object, name: str) -> object:
-    """The field ``name`` of ``action`` as given, before any type is assumed: the
-    compiled core converts ``True`` to ``1`` on reading a field declared ``int``, and
-    refuses a ``str`` there with ``TypeError``, so a field is checked in this form.
-
-    >>> class Odd:
-    ...     village = True
-    >>> given(Odd(), "village") is True
-    True
-    """
-    return getattr(action, name)
-
-
 def shown(value: object, limit: int = _SHOWN) -> str:
     """A short ``repr`` of any value for an error message or a malformed action; never raises.
 

@@ -106,7 +106,17 @@ class BoardInfo:
     cells around the new tile instead of rebuilding all 40.
     """
 
-    __slots__ = ("frontier", "kinds", "links", "new_cell", "parent", "reach", "sites", "stones")
+    __slots__ = (
+        "frontier",
+        "kinds",
+        "links",
+        "new_cell",
+        "parent",
+        "places",
+        "reach",
+        "sites",
+        "stones",
+    )
 
     def __init__(
         self,
@@ -134,6 +144,8 @@ class BoardInfo:
         """The cell explored since :attr:`parent`."""
         self.reach: dict[int, dict[int, int]] = {}
         """:func:`distances` from each origin asked for so far on this board."""
+        self.places: dict[int, tuple[tuple[int, int], ...]] = {}
+        """:func:`placements` of each tile asked for so far on this board."""
 
 
 def _walkable(kind: Kind | None) -> bool:
@@ -302,9 +314,9 @@ def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> dict
     buckets[0].append(origin)
     for cost, bucket in enumerate(buckets):
         for cell in bucket:
-            if cell in done:
-                continue
-            done[cell] = cost
+            if best[cell] != cost:
+                continue  # reached more cheaply since: settled in an earlier bucket
+            done[cell] = cost  # pushed only on a strict improvement: once per bucket
             for n, c in links[cell]:
                 total = cost + c
                 if total < best[n]:
@@ -314,7 +326,6 @@ def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> dict
     return done
 
 
-@functools.lru_cache(maxsize=256)
 def placements(
     manifest: Manifest, placed: tuple[int, ...], tile: int
 ) -> tuple[tuple[int, int], ...]:
@@ -325,19 +336,24 @@ def placements(
     hex that carries a stone on either side (TIKAL-PLACE-2). Rotations that give the
     same stone layout are listed once (the lowest turn).
     """
+    info = board_info(manifest, placed)
+    found = info.places.get(tile)
+    if found is not None:
+        return found
     t = terrain(manifest)
     volcano = t.tile_kinds[tile] is Kind.VOLCANO
     rotations = t.tile_rotations[tile]
     masks = t.stone_masks[tile]
     out: list[tuple[int, int]] = []
     spots = _SPOTS
-    for cell, touch, joined in board_info(manifest, placed).frontier:
+    for cell, touch, joined in info.frontier:
         base = cell * 6
         if volcano or joined:
             out.extend([spots[base + rot] for rot in rotations])
         else:
             out.extend([spots[base + rot] for rot in rotations if masks[rot] & touch])
-    return tuple(out)
+    found = info.places[tile] = tuple(out)
+    return found
 
 
 _SPOTS = tuple((cell, rot) for cell in range(CELL_COUNT) for rot in range(6))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board.terrain import border_cost
-from ..bounds import given, shown, shown_action
+from ..bounds import shown, shown_action
 from ..model.actions import (
     WORKER,
     Action,
@@ -43,7 +43,7 @@ from ..model.records import MAX_TOKENS
 from ..model.rules import Rules
 from ..model.state import State
 from .ap import actions_for, ap_actions, cheapest, why_ap_illegal
-from .work import Work
+from .work import Work, among, given
 
 __all__ = [
     "KEYWORDS",
@@ -189,7 +189,8 @@ def cross_border(w: Work, action: Move) -> None:
     cost = _border(state, action)
     assert cost is not None
     w.set(ap=state.turn.ap - cost)
-    w.events.append(ActionTaken(p, str(action), cost, "TIKAL-MOVE-1"))
+    if w.keep:  # the action's text only where the events are wanted
+        w.events.append(ActionTaken(p, str(action), cost, "TIKAL-MOVE-1"))
     if action.piece == WORKER:
         w.set_cell("workers", p, a, state.expeditions.workers[p][a] - 1)
         w.set_cell("workers", p, b, w.workers[p][b] + 1)
@@ -231,25 +232,34 @@ def note_opened(w: Work) -> None:
 _CHOICES = tuple(tuple(ChooseTokens(p, n) for n in range(MAX_TOKENS + 1)) for p in range(4))
 """Shared ChooseTokens instances (actions are values): ``_CHOICES[player][count]``."""
 _STOPS = tuple(EndTurn(p) for p in range(4))
-_LAST_CHOICES: dict[int, tuple[State, tuple[Action, ...]]] = {}
-"""Per player, the state :func:`token_choices` answered last and its answer (listing
-the legal actions, then checking the one chosen, is the usual pattern)."""
+_LAST_CHOICES: dict[int, tuple[tuple[object, ...], int, tuple[Action, ...]]] = {}
+"""Per player, what :func:`token_choices` answered last, with what it depends on."""
 
 
 def token_choices(state: State, player: int) -> tuple[Action, ...]:
     """SPEED-JUMP-1/4: 1 to 5 tokens, no more than are left, and only as many as some
-    action the player could take then can use; with ``Rules.forfeit``, stopping."""
-    last = _LAST_CHOICES.get(player)
-    if last is not None and last[0] is state:
-        return last[1]
+    action the player could take then can use; with ``Rules.forfeit``, stopping.
+
+    The answer depends on the pieces, the board, the limits used so far and the tokens
+    left, none of which a token choice changes: it is computed once per Jump and player,
+    not again at each node of the Jump's secret choices."""
+    turn = state.turn
     top = min(MAX_TOKENS, state.speed.tokens[player])
+    basis = (state.rules, state.expeditions, state.jungle, turn.raised, turn.dug)
+    last = _LAST_CHOICES.get(player)
+    if (
+        last is not None
+        and last[1] == top
+        and all(a is b for a, b in zip(last[0], basis, strict=True))
+    ):
+        return last[2]
     low = cheapest(state, player, top)
     mine = _CHOICES[player]
     out: list[Action] = [] if low is None else list(mine[low : top + 1])
     if state.rules.forfeit:  # SPEED-JUMP-8
         out.append(_STOPS[player])
     found = tuple(out)
-    _LAST_CHOICES[player] = (state, found)
+    _LAST_CHOICES[player] = (basis, top, found)
     return found
 
 
@@ -259,7 +269,7 @@ def why_not_chosen(state: State, player: int, action: object) -> tuple[str, str]
     if type(action) is ChooseTokens and type(given(action, "count")) is not int:
         count = f"count={shown(given(action, 'count'))}"
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {count}"
-    if action in token_choices(state, player):
+    if among(action, token_choices(state, player)):
         return None
     if isinstance(action, ChooseTokens):
         if not 1 <= action.count <= min(MAX_TOKENS, state.speed.tokens[player]):

@@ -57,7 +57,7 @@ class Professional(Classic):
     def reveal(self, w: Work, tile: int) -> None:
         """TIKAL-AUCTION-2: one more tile on display; once full, the auctions begin."""
         take_from_stack(w, tile)
-        w.events.append(TileRevealed(terrain(w.rules.manifest).tile_ids[tile]))
+        w.tell(TileRevealed, terrain(w.rules.manifest).tile_ids[tile])
         w.set(display=(*w.display, tile))
         if len(w.display) >= _display_size(w) or not any(w.stacks):
             self.continue_auctions(w)
@@ -75,7 +75,7 @@ class Professional(Classic):
             return
         start = (played[0] + 1) % n if played else w.round_opener  # TIKAL-AUCTION-4
         order = tuple(p for p in ((start + i) % n for i in range(n)) if p not in played)
-        w.events.append(AuctionOpened(order))
+        w.tell(AuctionOpened, order)
         w.set(
             bidders=order,
             high_bid=0,
@@ -97,10 +97,10 @@ class Professional(Classic):
         player = action.player
         bidders = w.bidders
         if isinstance(action, Bid):
-            w.events.append(BidMade(player, action.amount))
+            w.tell(BidMade, player, action.amount)
             w.set(high_bid=action.amount, high_bidder=player)
         else:
-            w.events.append(BidMade(player, 0))
+            w.tell(BidMade, player, 0)
             if w.first_passer < 0:
                 w.set(first_passer=player)
             bidders = tuple(p for p in bidders if p != player)
@@ -114,7 +114,7 @@ class Professional(Classic):
 
     def win_auction(self, w: Work, player: int, price: int, clause: str) -> None:
         """TIKAL-AUCTION-5: the winner pays, may bid no more this round, chooses a tile."""
-        w.events.append(AuctionWon(player, price, clause))
+        w.tell(AuctionWon, player, price, clause)
         w.set_item("scores", player, w.scores[player] - price)
         w.set(played=(*w.played, player), bidders=(), active=player, phase=Phase.CHOOSE)
         self.auction_won(w, player)
@@ -122,7 +122,7 @@ class Professional(Classic):
     def auction_won(self, w: Work, player: int) -> None:
         """The winner's normal turn begins with the choice of a tile."""
         w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
-        w.events.append(TurnBegan(player, TurnKind.NORMAL.value))
+        w.tell(TurnBegan, player, TurnKind.NORMAL.value)
 
     def tile_chosen(self, w: Work, player: int, tile: int) -> None:
         """TIKAL-AUCTION-5: the chosen tile is the turn's tile."""

@@ -141,11 +141,16 @@ def step(state: State, action: Action) -> Transition:
 
 
 def apply(state: State, action: Action) -> State:
-    """Return ``step(state, action).state``."""
-    return step(state, action).state
+    """Return ``step(state, action).state`` (the same checks, without the transition)."""
+    why = why_illegal(state, action)
+    if why is not None:
+        raise IllegalActionError(*why)
+    w = Work(state, keep=False)
+    MODES[state.rules.mode].apply(w, action)
+    return w.freeze()
 
 
-def observe(state: State, player: int) -> View:
+def observe(state: State, player: object) -> View:
     """What ``player`` may see: a :class:`~tikalspeed.View`, which the engine refuses
     as a position.
 

@@ -17,7 +17,7 @@ import attrs
 from ..board.hexgrid import NEIGHBOURS
 from ..board.terrain import EMPTY, placements, terrain
 from ..board.tiles import Kind
-from ..bounds import MAX_BID, MAX_SCORE, given, shown, shown_action
+from ..bounds import MAX_BID, MAX_SCORE, shown, shown_action
 from ..errors import IllegalActionError
 from ..model.actions import (
     Action,
@@ -38,7 +38,7 @@ from ..model.view import View, hides
 from .auction import Professional, bid_limit
 from .speed import Speed
 from .turns import Classic, top_letter
-from .work import Mode
+from .work import Mode, among, given
 
 __all__ = [
     "MODES",
@@ -146,9 +146,18 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
         return _place_actions(spots, p)
     if phase is Phase.BID:  # TIKAL-AUCTION-3: at most MAX_BID bids (bounds)
         top = bid_limit(state, p)
-        return (PassBid(p), *(Bid(p, a) for a in range(state.auction.high_bid + 1, top + 1)))
+        return (_PASSES[p], *[_bid(p, a) for a in range(state.auction.high_bid + 1, top + 1)])
     t = terrain(state.rules.manifest)
-    return tuple(ChooseTile(p, i, t.tile_ids[i]) for i in state.auction.display)
+    return tuple([ChooseTile(p, i, t.tile_ids[i]) for i in state.auction.display])
+
+
+_PASSES = tuple(PassBid(p) for p in range(4))
+_BIDS = tuple(Bid(p, a) for p in range(4) for a in range(100))
+"""Shared bids of up to 99 (index p * 100 + amount); a higher one is built when asked."""
+
+
+def _bid(player: int, amount: int) -> Bid:
+    return _BIDS[player * 100 + amount] if amount < 100 else Bid(player, amount)
 
 
 def view_actions(view: View) -> tuple[Action, ...]:
@@ -183,12 +192,23 @@ def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     return why_illegal(state, action)
 
 
+_DRAWS: dict[tuple[int, bool, tuple[int, ...]], tuple[Action, ...]] = {}
+"""The chance outcomes of a stack, by terrain, kind of draw and stack (shared)."""
+
+
 def _draws(state: State) -> tuple[Action, ...]:
     t = terrain(state.rules.manifest)
     stack = state.jungle.stacks[top_letter(state)]
-    if state.turn.phase is Phase.DRAW:
-        return tuple(DrawTile(i, t.tile_ids[i]) for i in stack)
-    return tuple(RevealTile(i, t.tile_ids[i]) for i in stack)
+    draw = state.turn.phase is Phase.DRAW
+    key = (id(t), draw, stack)  # a terrain lives as long as its manifest's cache entry
+    found = _DRAWS.get(key)
+    if found is None:
+        kind = DrawTile if draw else RevealTile
+        found = tuple([kind(i, t.tile_ids[i]) for i in stack])
+        if len(_DRAWS) >= 4096:
+            _DRAWS.clear()
+        _DRAWS[key] = found
+    return found
 
 
 _PLACES = tuple(PlaceTile(p, c, r) for p in range(4) for c in range(40) for r in range(6))
@@ -284,7 +304,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         return _why_bid(state, action)  # type: ignore[arg-type]
     if isinstance(action, PlaceTile) and type(given(action, "rotation")) is not int:
         return _why_place(state, action)  # True == 1 and 2.0 == 2: not a turn
-    if action in legal_actions(state):
+    if among(action, legal_actions(state)):
         return None
     if isinstance(action, PlaceTile):
         return _why_place(state, action)

@@ -160,7 +160,7 @@ class Speed(Professional):
         else:
             order.append(player)
         w.set(secured=tuple(secured), round_order=tuple(order))
-        w.events.append(TileSecured(player, t.tile_ids[tile], tuple(order)))
+        w.tell(TileSecured, player, t.tile_ids[tile], tuple(order))
         self.continue_auctions(w)
 
     def auction_won(self, w: Work, player: int) -> None:
@@ -241,7 +241,7 @@ class Speed(Professional):
             super().end_turn(w)
             return
         player = w.active
-        w.events.append(TurnEnded(player, w.ap))
+        w.tell(TurnEnded, player, w.ap)
         w.set(ap=0)
         score_player(w, player, "SPEED-SCORE-1" if kind is TurnKind.SCORING else "SPEED-END-1")
         self.next_turn(w)
@@ -287,7 +287,7 @@ class Speed(Professional):
         chosen = list(w.chosen)
         chosen[action.player] = action.count
         w.set(chosen=tuple(chosen))
-        w.events.append(TokensChosen(action.player))
+        w.tell(TokensChosen, action.player)
         waiting = [p for p in w.jumpers if not chosen[p]]
         if waiting:
             w.set(active=waiting[0])
@@ -302,13 +302,13 @@ class Speed(Professional):
         order = tuple(sorted(w.jumpers, key=lambda p: (chosen[p], rank[p])))
         tokens = tuple(w.tokens[p] - chosen[p] for p in range(w.rules.players))
         w.set(tokens=tokens, jump_order=order)
-        w.events.append(TokensRevealed(tuple(chosen), order))
+        w.tell(TokensRevealed, tuple(chosen), order)
         self.next_jumper(w)
 
     def forfeit(self, w: Work, player: int) -> None:
         """SPEED-JUMP-8 (``Rules.forfeit``): the player stops, giving up his tokens."""
         tokens = list(w.tokens)
-        w.events.append(PointsLost(player, tokens[player], "SPEED-JUMP-8"))
+        w.tell(PointsLost, player, tokens[player], "SPEED-JUMP-8")
         tokens[player] = 0
         jumpers = tuple(p for p in w.jumpers if p != player)
         w.set(tokens=tuple(tokens), jumpers=jumpers)
@@ -331,7 +331,7 @@ class Speed(Professional):
                 w.set(opened=still_to_act(w.opened, (player, *rest)))
             if has_action(w.now) if lost else can_take_part(w, player, points, []):
                 return
-            w.events.append(PointsLost(player, points, "SPEED-JUMP-7"))  # nothing fits now
+            w.tell(PointsLost, player, points, "SPEED-JUMP-7")  # nothing fits now
         self.next_jump(w)
 
     def action_done(self, w: Work) -> None:
@@ -349,14 +349,14 @@ class Speed(Professional):
                     return
                 w.set(jump_kind="")
         if w.ap:
-            w.events.append(PointsLost(w.active, w.ap))
+            w.tell(PointsLost, w.active, w.ap)
         w.set(ap=0)
         self.next_jumper(w)
 
     def stop_jump(self, w: Work) -> None:
         """SPEED-JUMP-3, ``'one-kind'``: the player stops after some actions of his kind;
         the points left are lost."""
-        w.events.append(PointsLost(w.active, w.ap))
+        w.tell(PointsLost, w.active, w.ap)
         w.set(ap=0, jump_kind="")
         self.next_jumper(w)
 
@@ -365,7 +365,7 @@ class Speed(Professional):
         player takes a scoring turn), then each volcano placer takes a bonus turn of 10 AP."""
         n = w.rules.players
         w.set(tokens=(TOKENS,) * n, chosen=(), jumpers=(), jump_order=())
-        w.events.append(TokensReturned())
+        w.tell(TokensReturned)
         placers = w.volcano_placers
         if not placers:
             self.next_round(w)

@@ -76,7 +76,7 @@ class Classic(Mode):
     def draw_tile(self, w: Work, action: DrawTile) -> None:
         """TIKAL-DRAW-1: the drawn tile leaves its stack for the active player's hand."""
         take_from_stack(w, action.tile)
-        w.events.append(TileDrawn(w.active, terrain(w.rules.manifest).tile_ids[action.tile]))
+        w.tell(TileDrawn, w.active, terrain(w.rules.manifest).tile_ids[action.tile])
         self.take_tile(w, action.tile)
 
     def ap_action(self, w: Work, action: APAction) -> None:
@@ -100,7 +100,7 @@ class Classic(Mode):
     def begin_turn(self, w: Work, kind: TurnKind, player: int) -> None:
         """Start a turn of ``kind`` for ``player``."""
         w.set(active=player, turn_kind=kind, raised=(), dug=(), ap=0)
-        w.events.append(TurnBegan(player, kind.value, self.turn_clause(kind)))
+        w.tell(TurnBegan, player, kind.value, self.turn_clause(kind))
         self.open_turn(w, kind)
 
     def open_turn(self, w: Work, kind: TurnKind) -> None:
@@ -118,7 +118,7 @@ class Classic(Mode):
         tile = w.hand
         if placements(w.rules.manifest, w.placed, tile):
             return
-        w.events.append(TileDiscarded(w.active, terrain(w.rules.manifest).tile_ids[tile]))
+        w.tell(TileDiscarded, w.active, terrain(w.rules.manifest).tile_ids[tile])
         w.set(hand=-1, last_tile_player=w.active)
         self.tile_discarded(w, tile)
 
@@ -135,7 +135,7 @@ class Classic(Mode):
         player = w.active
         w.set(hand=tile)
         if t.tile_kinds[tile] is Kind.VOLCANO:  # TIKAL-SCORE-1
-            w.events.append(VolcanoSetAside(player, t.tile_ids[tile]))
+            w.tell(VolcanoSetAside, player, t.tile_ids[tile])
             n = w.rules.players
             scoring = tuple((TurnKind.SCORING, (player + i) % n) for i in range(n))
             w.set(queue=(*scoring, (TurnKind.VOLCANO, player), *w.queue))
@@ -154,7 +154,7 @@ class Classic(Mode):
         elif t.tile_kinds[tile] is Kind.TREASURE:  # TIKAL-PLACE-4
             w.set_item("ruins", cell, t.tile_masks[tile])
         w.set(hand=-1, last_tile_player=p)
-        w.events.append(TilePlaced(p, t.tile_ids[tile], cell, action.rotation))
+        w.tell(TilePlaced, p, t.tile_ids[tile], cell, action.rotation)
         self.tile_placed(w, p, tile)
 
     def tile_placed(self, w: Work, player: int, tile: int) -> None:
@@ -166,7 +166,7 @@ class Classic(Mode):
         p = w.active
         w.set_item("hidden", kind, w.hidden[kind] - 1)
         w.set_cell("held", p, kind, w.held[p][kind] + 1)
-        w.events.append(TreasureFound(p, kind, w.dug[-1] % 40))
+        w.tell(TreasureFound, p, kind, w.dug[-1] % 40)
         w.set(phase=Phase.ACTIONS)
         self.action_done(w)
 
@@ -178,7 +178,7 @@ class Classic(Mode):
     def end_turn(self, w: Work) -> None:
         """TIKAL-TURN-3: the turn ends; a scoring or final turn then scores its player."""
         player = w.active
-        w.events.append(TurnEnded(player, w.ap))
+        w.tell(TurnEnded, player, w.ap)
         w.set(ap=0)
         kind = w.turn_kind
         if kind is TurnKind.SCORING:
@@ -246,7 +246,7 @@ def score_player(w: Work, player: int, clause: str) -> None:
         if mine and all(force(state, o, cell) < mine for o in range(n) if o != player):
             temples += value
     treasures = sum(SET_SCORES[min(k, 3)] for k in state.expeditions.held[player])
-    w.events.append(Scored(player, temples, treasures, clause))
+    w.tell(Scored, player, temples, treasures, clause)
     w.set_item("scores", player, w.scores[player] + temples + treasures)
 
 
@@ -256,7 +256,7 @@ def finish(w: Work) -> None:
     best = max(scores)
     top = [p for p, s in enumerate(scores) if s == best]
     outcome = Outcome(top[0] if len(top) == 1 else None, scores, "final-scoring")
-    w.events.append(GameOver(outcome))
+    w.tell(GameOver, outcome)
     w.set(phase=Phase.OVER, result=outcome)
 
 

@@ -24,23 +24,50 @@ from ..model.events import Event
 from ..model.records import RECORD_OF, RECORDS, Phase
 from ..model.state import State
 
-__all__ = ["Handler", "Mode", "Work"]
+__all__ = ["Handler", "Mode", "Work", "among", "given"]
 
 _STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
 _SLOT_OF: dict[str, int] = {
     f.name: _STATE_FIELDS.index(name) for name, kind in RECORDS.items() for f in attrs.fields(kind)
 }
 """For every record field, the index of its record among the State's fields."""
-_RECORD_AT: dict[int, tuple[tuple[str, ...], Callable[[Any], Any], type]] = {
+
+_Setter = Callable[[Any, Any], None]
+
+
+def _setters(kind: type) -> tuple[tuple[_Setter, ...], int]:
+    """The slot setters of the frozen attrs class ``kind``: its fields in order, then
+    the slots attrs adds (the cached hash, set empty); and how many those are."""
+    names = [f.name for f in attrs.fields(kind)]
+    extra = [n for n in getattr(kind, "__slots__", ()) if n not in names and n != "__weakref__"]
+    return tuple(getattr(kind, n).__set__ for n in (*names, *extra)), len(extra)
+
+
+def _built(kind: type, setters: tuple[_Setter, ...], values: list[Any]) -> Any:
+    """A new ``kind`` holding ``values`` (every field, then ``None`` for attrs' own
+    slots), set slot by slot: the engine's records are valid by construction, and this
+    costs less than the frozen ``__init__``'s calls of ``object.__setattr__``."""
+    new: Any = _NEW(kind)
+    for setter, value in zip(setters, values, strict=True):
+        setter(new, value)
+    return new
+
+
+_NEW = object.__new__
+_RECORD_AT: dict[int, tuple[tuple[str, ...], Callable[[Any], Any], type, tuple[_Setter, ...], int]]
+_RECORD_AT = {
     _STATE_FIELDS.index(name): (
         tuple(f.name for f in attrs.fields(kind)),
         operator.attrgetter(*(f.name for f in attrs.fields(kind))),
         kind,
+        *_setters(kind),
     )
     for name, kind in RECORDS.items()
 }
 """Per index of a record among the State's fields: its field names in order, a getter
-of its values in that order, and its class."""
+of its values in that order, its class, its slot setters and how many of those are
+attrs' own."""
+_STATE_SETTERS, _STATE_EXTRA = _setters(State)
 _TOP = -1
 _SLOT_OF.update(rules=_TOP, result=_TOP)
 _ALL_STATE = operator.attrgetter(*_STATE_FIELDS)
@@ -51,6 +78,29 @@ _READ.update({name: operator.attrgetter(name) for name in _STATE_FIELDS})
 """How :class:`Work` reads a field of the state it started from, by its own name."""
 
 
+def given(action: object, name: str) -> object:
+    """The field ``name`` of ``action`` as given, before any type is assumed: the
+    compiled core converts ``True`` to ``1`` on reading a field declared ``int``, and
+    refuses a ``str`` there with ``TypeError``, so a field is checked in this form.
+
+    >>> class Odd:
+    ...     count = True
+    >>> given(Odd(), "count") is True
+    True
+    """
+    return getattr(action, name)
+
+
+def among(action: object, actions: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``actions``: by identity first (the engine lists
+    shared action objects, so an action taken from a list is found without calling
+    any ``__eq__``), then by equality."""
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
+
+
 class Work:
     """A scratch copy of a state, used inside one transition only.
 
@@ -58,12 +108,20 @@ class Work:
     own name, or ``rules``); :meth:`set` and friends change fields by those names.
     """
 
-    __slots__ = ("changes", "events", "state")
+    __slots__ = ("changes", "events", "keep", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, keep: bool = True) -> None:
         self.state = state
         self.changes: dict[str, Any] = {}
         self.events: list[Event] = []
+        self.keep = keep
+        """Whether the events are wanted (``step``) or only the next state (``apply``,
+        which then builds no event and no action text)."""
+
+    def tell(self, kind: Callable[..., Event], *fields: Any) -> None:
+        """Note the event ``kind(*fields)``, if the events are wanted."""
+        if self.keep:
+            self.events.append(kind(*fields))
 
     def __getattr__(self, name: str) -> Any:
         changes = self.changes  # a slot: found without coming back here
@@ -102,9 +160,15 @@ class Work:
                     if name in changes:
                         values[_STATE_FIELDS.index(name)] = changes[name]
                 continue
-            order, row, kind = _RECORD_AT[slot]
-            values[slot] = kind(*map(get, order, row(values[slot])))
-        return State(*values)
+            order, row, kind, setters, extra = _RECORD_AT[slot]
+            fields = list(map(get, order, row(values[slot])))
+            if extra:
+                fields.extend([None] * extra)
+            values[slot] = _built(kind, setters, fields)
+        if _STATE_EXTRA:
+            values.extend([None] * _STATE_EXTRA)
+        state: State = _built(State, _STATE_SETTERS, values)
+        return state
 
     @property
     def now(self) -> State:

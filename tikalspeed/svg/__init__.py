@@ -126,7 +126,7 @@ def _position(position: object, view: object) -> tuple[State, int | None]:
         return position.state, position.player
     if view is None:
         return position, None
-    seen = observe(position, view)  # type: ignore[arg-type]  # observe checks the player
+    seen = observe(position, view)  # observe checks the player
     return seen.state, seen.player
 
 

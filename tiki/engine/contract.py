@@ -163,7 +163,7 @@ def apply(state: State, action: Action) -> State:
     return _apply_legal(state, action).state
 
 
-def observe(state: State, player: int) -> View:
+def observe(state: State, player: object) -> View:
     """What ``player`` may see, as a :class:`~tiki.View` (which the engine refuses as a
     position): Tiki has no hidden information, so the whole state. Raises
     :class:`IllegalActionError` for a view and for a ``player`` other than X or O."""

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TypeGuard
 
 from ..board.island import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
-from ..errors import IllegalActionError, given, shown
+from ..errors import IllegalActionError, shown
 from ..model.actions import (
     Action,
     Create,
@@ -170,6 +170,13 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     if state.phase is Phase.FIRST_PLAYER:
         return tuple((a, _HALF) for a in _FIRST)
     return ()
+
+
+def given(action: object, name: str) -> object:
+    """The field ``name`` of ``action`` as given, before any type is assumed: the
+    compiled core converts ``True`` to ``1`` on reading a field declared ``int``, and
+    refuses a ``str`` there with ``TypeError``, so a field is checked in this form."""
+    return getattr(action, name)
 
 
 def _is_village(v: object) -> TypeGuard[int]:

@@ -33,7 +33,8 @@ def spend(w: Work, action: APAction) -> None:
     kind = type(action)
     cost = move_cost(state, action) if isinstance(action, Move) else COSTS[kind]
     w.set(ap=state.turn.ap - cost)
-    w.events.append(ActionTaken(p, str(action), cost, CLAUSES[kind]))
+    if w.keep:  # the action's text only where the events are wanted
+        w.events.append(ActionTaken(p, str(action), cost, CLAUSES[kind]))
     ex = state.expeditions
     if kind is Move or kind is CampMove:  # the common case first
         a, b = action.origin, action.destination  # type: ignore[union-attr]
@@ -91,4 +92,4 @@ def _guard(w: Work, p: int, cell: int, piece: int) -> None:
     w.set_cell("workers", p, cell, 0)
     w.set_item("removed", p, ex.removed[p] + removed_workers)
     if removed_workers or removed_leader:
-        w.events.append(PiecesRemoved(p, cell, removed_workers, removed_leader))
+        w.tell(PiecesRemoved, p, cell, removed_workers, removed_leader)

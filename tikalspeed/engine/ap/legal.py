@@ -107,16 +107,22 @@ def _has_force_lead(state: State, player: int, cell: int) -> bool:
     return mine > best_other or (state.rules.guard_on_tie and mine == best_other)
 
 
+def _interleaved(state: State) -> bool:
+    """``Rules.interleaved`` (Tikal on Speed's Jumps), asked here without the property's
+    call, which the compiled core could not inline."""
+    return state.rules.mode == "speed"
+
+
 def mark(state: State, player: int, cell: int) -> int:
     """How ``player``'s raise or dig on ``cell`` is noted in ``State.raised`` /
     ``State.dug``: the cell, or where players interleave (``Rules.interleaved``)
     ``player * 40 + cell`` (TIKAL-UNCOVER-3, TIKAL-TREASURE-2, SPEED-JUMP-9)."""
-    return player * CELL_COUNT + cell if state.rules.interleaved else cell
+    return player * CELL_COUNT + cell if _interleaved(state) else cell
 
 
 def _own(marks: tuple[int, ...], state: State, player: int) -> int:
     """How many of ``marks`` are ``player``'s (all of them, but where players interleave)."""
-    if not state.rules.interleaved:
+    if not _interleaved(state):
         return len(marks)
     return sum(1 for m in marks if m // CELL_COUNT == player)
 
@@ -153,9 +159,10 @@ def _move(player: int, piece: int, origin: int, destination: int) -> Move:
     return _MOVES[((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT + destination]
 
 
-_ByCost = tuple[dict[int, int], tuple[int, ...], tuple[Move, ...]]
-_BY_COST: dict[tuple[int, int, int, int], _ByCost] = {}
-"""Moves from an origin, by the identity of its reach (see :func:`_moves_from`)."""
+_ByCost = tuple[dict[int, int], tuple[int, ...], list[tuple[Move, ...] | None]]
+_BY_COST: dict[int, _ByCost] = {}
+"""Per reach (by identity; see :func:`_moves_from`): its costs after the origin, and
+the moves of each player's worker and leader from its origin (built when asked)."""
 
 
 def _moves_from(
@@ -167,28 +174,33 @@ def _moves_from(
     The moves from one origin are built once per reach (shared while a new tile changes
     nothing within reach) and sliced by the AP left.
     """
-    key = (id(reach), origin, player, piece)
-    entry = _BY_COST.get(key)
+    entry = _BY_COST.get(id(reach))
     if entry is None or entry[0] is not reach:
-        base = ((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT
-        table = _MOVES
-        entry = (
-            reach,
-            tuple(reach.values())[1:],
-            tuple([table[base + dest] for dest in reach][1:]),
-        )
-        if len(_BY_COST) >= 8192:
+        entry = (reach, tuple(reach.values())[1:], [None] * 8)
+        if len(_BY_COST) >= 4096:
             _BY_COST.clear()
-        _BY_COST[key] = entry
-    return entry[2][: bisect.bisect_right(entry[1], ap)]
+        _BY_COST[id(reach)] = entry
+    which = player * 2 + piece
+    moves = entry[2][which]
+    if moves is None:
+        base = (which * CELL_COUNT + origin) * CELL_COUNT
+        table = _MOVES
+        moves = entry[2][which] = tuple([table[base + dest] for dest in reach][1:])
+    costs = entry[1]
+    if not costs or ap >= costs[-1]:
+        return moves
+    return moves[: bisect.bisect_right(costs, ap)]
 
 
-_end = functools.cache(EndTurn)
-_enter = functools.cache(Enter)
+_ENDS = tuple(EndTurn(p) for p in range(4))
+_ENTERS = tuple(Enter(p, piece, c) for p in range(4) for piece in (WORKER, LEADER) for c in CELLS)
+"""Shared Enter instances: index (p * 2 + piece) * 40 + cell (and likewise below)."""
+_UNCOVERS = tuple(Uncover(p, c) for p in range(4) for c in CELLS)
+_DIGS = tuple(TakeTreasure(p, c) for p in range(4) for c in CELLS)
+_CAMPS = tuple(BuildCamp(p, c) for p in range(4) for c in CELLS)
+_GUARDS = tuple(Guard(p, c, piece) for p in range(4) for c in CELLS for piece in (WORKER, LEADER))
+"""Shared Guard instances: index (p * 40 + cell) * 2 + piece."""
 _hop = functools.cache(CampMove)
-_uncover = functools.cache(Uncover)
-_dig = functools.cache(TakeTreasure)
-_camp = functools.cache(BuildCamp)
 
 
 def _exchangeable(state: State, player: int) -> list[Exchange]:
@@ -229,7 +241,7 @@ def ap_actions(state: State, can_end: bool = True) -> tuple[APAction, ...]:
 
 def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[APAction, ...]:
     """Every AP action player ``p`` could take with ``ap`` points in ``state``."""
-    out: list[APAction] = [_end(p)] if can_end else []
+    out: list[APAction] = [_ENDS[p]] if can_end else []
     ex, jungle = state.expeditions, state.jungle
     workers = ex.workers[p]
     leader = ex.leaders[p]
@@ -241,9 +253,9 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
     if ap >= 1:
         for c in entries:  # TIKAL-ENTER-1
             if ex.supply[p]:
-                out.append(_enter(p, WORKER, c))
+                out.append(_ENTERS[p * 80 + c])
             if leader == SUPPLY:
-                out.append(_enter(p, LEADER, c))
+                out.append(_ENTERS[p * 80 + 40 + c])
         for a in entries:  # TIKAL-CAMPMOVE-1
             for b in entries:
                 if a != b:
@@ -252,8 +264,9 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
                     if leader == a:
                         out.append(_hop(p, LEADER, a, b))
         manifest, placed = state.rules.manifest, jungle.placed
+        known = board_info(manifest, placed).reach  # distances, without a lookup per cell
         for c in mine:  # TIKAL-MOVE-1..3
-            reach = distances(manifest, placed, c)
+            reach = known.get(c) or distances(manifest, placed, c)
             if workers[c]:
                 out.extend(_moves_from(reach, c, ap, p, WORKER))
             if leader == c:
@@ -266,11 +279,11 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
                 and _uncover_room(state, p, c)
                 and next_level(state, c) is not None
             ):
-                out.append(_uncover(p, c))
+                out.append(_UNCOVERS[p * 40 + c])
     if ap >= 3:
         for c in mine:  # TIKAL-TREASURE-1..2
             if jungle.ruins[c] and _dig_room(state, p, c):
-                out.append(_dig(p, c))
+                out.append(_DIGS[p * 40 + c])
         out.extend(_exchangeable(state, p))  # TIKAL-EXCHANGE-1..2
     if ap >= 5:
         own_camps = len(entries) - 1
@@ -284,15 +297,15 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
                     and (kinds[c] is Kind.JUNGLE or not ruins[c])  # TIKAL-TREASURE-4
                     and (anywhere or workers[c] or leader == c)  # TIKAL-CAMP-3
                 ):
-                    out.append(_camp(p, c))
+                    out.append(_CAMPS[p * 40 + c])
         guarded = jungle.guards.count(p)
         if guarded < state.rules.manifest.components.guards:  # TIKAL-GUARD-4
             for c in mine:
                 if jungle.temples[c] and jungle.guards[c] == EMPTY and _has_force_lead(state, p, c):
                     if workers[c]:
-                        out.append(Guard(p, c, WORKER))
+                        out.append(_GUARDS[(p * 40 + c) * 2])
                     if leader == c:
-                        out.append(Guard(p, c, LEADER))
+                        out.append(_GUARDS[(p * 40 + c) * 2 + 1])
     return tuple(out)
 
 

@@ -20,6 +20,7 @@ from ...model.actions import (
     Uncover,
 )
 from ...model.state import State
+from ..work import among, given
 from .legal import CLAUSES, COSTS, _uncover_room, ap_actions, camp_site, force, pieces_on
 
 __all__ = ["why_ap_illegal"]
@@ -32,7 +33,7 @@ def why_ap_illegal(state: State, action: APAction, can_end: bool = True) -> tupl
         return None  # TIKAL-TURN-3: a turn may always end
     if isinstance(action, Move):
         return _why_move(state, action)
-    if action in ap_actions(state, can_end):
+    if among(action, ap_actions(state, can_end)):
         return None
     kind = type(action)
     cost = COSTS.get(kind)
@@ -98,7 +99,8 @@ def _diagnose(state: State, action: APAction) -> tuple[str, str] | None:
 
 
 def _why_move(state: State, action: Move) -> tuple[str, str] | None:
-    p, piece, a, b = action.player, action.piece, action.origin, action.destination
+    p = action.player
+    piece, a, b = given(action, "piece"), given(action, "origin"), given(action, "destination")
     if not (type(a) is int and type(b) is int and 0 <= a < CELL_COUNT and 0 <= b < CELL_COUNT):
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: it does not name two cells"
     if type(piece) is not int:

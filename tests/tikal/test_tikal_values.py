@@ -1,4 +1,9 @@
-"""Pickled positions: small, and read back equal (issue 10; the contract's purity).
+"""Positions as values: the engine's records are attrs records like any other, and a
+pickle of one is small and reads back equal (issue 10; the contract's purity).
+
+The engine builds each new state slot by slot (``engine.work``), not through the
+frozen ``__init__``; the first test shows that what it builds is the very value the
+attrs class builds: equal, with the same hash, repr, evolve and pickle.
 
 A ``State`` carries its ``Rules``, and the ruleset the packaged tile manifest; a
 pickle of a position under the packaged tiles names only the fields that differ from
@@ -11,10 +16,12 @@ from __future__ import annotations
 import pickle
 import random
 
+import attrs
 from hypothesis import given
 from tikal_strategies import rules, variant_manifest
 
-from tikalspeed import Rules, legal_actions, load_manifest, new_game, step
+from tikalspeed import Rules, apply, legal_actions, load_manifest, new_game, step
+from tikalspeed.model.records import RECORDS
 from tikalspeed.model.state import State
 
 
@@ -26,6 +33,44 @@ def _played(r: Rules, plies: int, seed: int) -> State:
             break
         state = step(state, actions[rng.randrange(len(actions))]).state
     return state
+
+
+def _rebuilt(value: object) -> object:
+    """A state or record built again through its attrs class's own ``__init__`` (the
+    state's records too)."""
+    if type(value) not in (State, *RECORDS.values()):
+        return value
+    fields = {f.name: _rebuilt(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    return type(value)(**fields)
+
+
+def test_tikal_mode_1_the_engines_records_are_the_attrs_records() -> None:
+    """TIKAL-MODE-1: along random games of every mode, each state the engine built equals
+    the same state built by the attrs classes, hashes and prints the same, evolves and
+    pickles, and stays frozen; ``apply`` (which builds no events) gives ``step``'s state."""
+    for mode in ("classic", "professional", "speed"):
+        rng, state = random.Random(7), new_game(Rules(mode=mode, players=3))
+        for _ in range(150):
+            again = _rebuilt(state)
+            assert again == state and hash(again) == hash(state) and repr(again) == repr(state)
+            for name in ("jungle", "expeditions", "turn", "auction", "speed"):
+                record = getattr(state, name)
+                assert hash(record) == hash(getattr(again, name))
+            assert attrs.evolve(state, result=None) == state
+            assert pickle.loads(pickle.dumps(state)) == state
+            try:
+                state.turn.ap = 99  # type: ignore[misc]
+            except attrs.exceptions.FrozenInstanceError:
+                pass
+            else:
+                raise AssertionError("a record of the engine could be changed")
+            actions = legal_actions(state)
+            if not actions:
+                break
+            action = actions[rng.randrange(len(actions))]
+            after = step(state, action).state
+            assert apply(state, action) == after  # apply builds no events, the same state
+            state = after
 
 
 def test_tikal_tile_1_a_pickled_position_carries_no_copy_of_the_packaged_manifest() -> None:
