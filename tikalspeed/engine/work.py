@@ -27,49 +27,52 @@ from ..model.state import State
 __all__ = ["Handler", "Mode", "Work", "among", "given"]
 
 _STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
-_SLOT_OF: dict[str, int] = {
-    f.name: _STATE_FIELDS.index(name) for name, kind in RECORDS.items() for f in attrs.fields(kind)
+_TOP = -1
+"""The "record" of the State's own fields (``rules``, ``result``) in :data:`_AT`."""
+_AT: dict[str, tuple[int, int]] = {
+    f.name: (_STATE_FIELDS.index(name), i)
+    for name, kind in RECORDS.items()
+    for i, f in enumerate(attrs.fields(kind))
 }
-"""For every record field, the index of its record among the State's fields."""
+_AT.update({name: (_TOP, _STATE_FIELDS.index(name)) for name in ("rules", "result")})
+"""For every field :class:`Work` changes: the index of its record among the State's
+fields (or :data:`_TOP`), and its own index in that record (or in the State)."""
 
 _Setter = Callable[[Any, Any], None]
 
 
-def _setters(kind: type) -> tuple[tuple[_Setter, ...], int]:
+def _setters(kind: type) -> tuple[_Setter, ...]:
     """The slot setters of the frozen attrs class ``kind``: its fields in order, then
-    the slots attrs adds (the cached hash, set empty); and how many those are."""
+    the slots attrs adds (the cached hash), which :func:`_built` leaves empty."""
     names = [f.name for f in attrs.fields(kind)]
     extra = [n for n in getattr(kind, "__slots__", ()) if n not in names and n != "__weakref__"]
-    return tuple(getattr(kind, n).__set__ for n in (*names, *extra)), len(extra)
+    return tuple(getattr(kind, n).__set__ for n in (*names, *extra))
 
 
 def _built(kind: type, setters: tuple[_Setter, ...], values: list[Any]) -> Any:
-    """A new ``kind`` holding ``values`` (every field, then ``None`` for attrs' own
-    slots), set slot by slot: the engine's records are valid by construction, and this
-    costs less than the frozen ``__init__``'s calls of ``object.__setattr__``."""
+    """A new ``kind`` holding ``values`` (its fields in order; attrs' own slots after
+    them are set to ``None``), set slot by slot: the engine's records are valid by
+    construction, and this costs less than the frozen ``__init__``'s calls of
+    ``object.__setattr__``."""
     new: Any = _NEW(kind)
-    for setter, value in zip(setters, values, strict=True):
-        setter(new, value)
+    n = len(values)
+    for i in range(len(setters)):
+        setters[i](new, values[i] if i < n else None)
     return new
 
 
 _NEW = object.__new__
-_RECORD_AT: dict[int, tuple[tuple[str, ...], Callable[[Any], Any], type, tuple[_Setter, ...], int]]
-_RECORD_AT = {
+_RECORDS_AT: dict[int, tuple[Callable[[Any], Any], type, tuple[_Setter, ...]]] = {
     _STATE_FIELDS.index(name): (
-        tuple(f.name for f in attrs.fields(kind)),
         operator.attrgetter(*(f.name for f in attrs.fields(kind))),
         kind,
-        *_setters(kind),
+        _setters(kind),
     )
     for name, kind in RECORDS.items()
 }
-"""Per index of a record among the State's fields: its field names in order, a getter
-of its values in that order, its class, its slot setters and how many of those are
-attrs' own."""
-_STATE_SETTERS, _STATE_EXTRA = _setters(State)
-_TOP = -1
-_SLOT_OF.update(rules=_TOP, result=_TOP)
+"""Per index of a record among the State's fields: a getter of its values in order,
+its class and its slot setters."""
+_STATE_SETTERS = _setters(State)
 _ALL_STATE = operator.attrgetter(*_STATE_FIELDS)
 _READ: dict[str, Callable[[State], Any]] = {
     name: operator.attrgetter(f"{record}.{name}") for name, record in RECORD_OF.items()
@@ -153,20 +156,19 @@ class Work:
         if not changes:
             return self.state
         values = list(_ALL_STATE(self.state))
-        get = changes.get
-        for slot in {_SLOT_OF[name] for name in changes}:
+        rows: dict[int, list[Any]] = {}
+        for name, value in changes.items():
+            slot, index = _AT[name]
             if slot == _TOP:  # rules or result
-                for name in ("rules", "result"):
-                    if name in changes:
-                        values[_STATE_FIELDS.index(name)] = changes[name]
+                values[index] = value
                 continue
-            order, row, kind, setters, extra = _RECORD_AT[slot]
-            fields = list(map(get, order, row(values[slot])))
-            if extra:
-                fields.extend([None] * extra)
+            fields = rows.get(slot)
+            if fields is None:
+                fields = rows[slot] = list(_RECORDS_AT[slot][0](values[slot]))
+            fields[index] = value
+        for slot, fields in rows.items():
+            _, kind, setters = _RECORDS_AT[slot]
             values[slot] = _built(kind, setters, fields)
-        if _STATE_EXTRA:
-            values.extend([None] * _STATE_EXTRA)
         state: State = _built(State, _STATE_SETTERS, values)
         return state
 
