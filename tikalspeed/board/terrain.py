@@ -148,19 +148,17 @@ class BoardInfo:
         """:func:`placements` of each tile asked for so far on this board."""
 
 
-def _walkable(kind: Kind | None) -> bool:
-    return kind is not None and kind is not Kind.VOLCANO  # TIKAL-MOVE-2
-
-
 def _cell_links(
     cell: int, kinds: list[Kind | None], stones: list[Stones]
 ) -> tuple[tuple[int, int], ...]:
-    if not _walkable(kinds[cell]):
+    kind = kinds[cell]
+    if kind is None or kind is Kind.VOLCANO:  # TIKAL-MOVE-2: not walkable
         return ()
     mine = stones[cell]
     here = []
     for d, n in LINKS[cell]:
-        if _walkable(kinds[n]):
+        other = kinds[n]
+        if other is not None and other is not Kind.VOLCANO:  # walkable (TIKAL-MOVE-2)
             cost = mine[d] + stones[n][OPPOSITE[d]]  # TIKAL-MOVE-1
             if cost:  # TIKAL-MOVE-2: a stoneless border cannot be crossed
                 here.append((n, cost))

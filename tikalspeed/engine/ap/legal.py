@@ -166,13 +166,14 @@ the moves of each player's worker and leader from its origin (built when asked).
 
 
 def _moves_from(
-    reach: dict[int, int], origin: int, ap: int, player: int, piece: int
-) -> tuple[Move, ...]:
-    """Every Move of that piece from ``origin`` within ``ap`` (TIKAL-MOVE-1..3), given
-    the ``reach`` of :func:`~tikalspeed.board.terrain.distances` (in order of cost).
+    reach: dict[int, int], origin: int, ap: int, player: int, piece: int, out: list[APAction]
+) -> None:
+    """Add to ``out`` every Move of that piece from ``origin`` within ``ap``
+    (TIKAL-MOVE-1..3), given the ``reach`` of
+    :func:`~tikalspeed.board.terrain.distances` (in order of cost).
 
     The moves from one origin are built once per reach (shared while a new tile changes
-    nothing within reach) and sliced by the AP left.
+    nothing within reach); the AP left says how many of them, cheapest first.
     """
     entry = _BY_COST.get(id(reach))
     if entry is None or entry[0] is not reach:
@@ -188,8 +189,10 @@ def _moves_from(
         moves = entry[2][which] = tuple([table[base + dest] for dest in reach][1:])
     costs = entry[1]
     if not costs or ap >= costs[-1]:
-        return moves
-    return moves[: bisect.bisect_right(costs, ap)]
+        out.extend(moves)
+        return
+    for i in range(bisect.bisect_right(costs, ap)):
+        out.append(moves[i])
 
 
 _ENDS = tuple(EndTurn(p) for p in range(4))
@@ -268,9 +271,9 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
         for c in mine:  # TIKAL-MOVE-1..3
             reach = known.get(c) or distances(manifest, placed, c)
             if workers[c]:
-                out.extend(_moves_from(reach, c, ap, p, WORKER))
+                _moves_from(reach, c, ap, p, WORKER, out)
             if leader == c:
-                out.extend(_moves_from(reach, c, ap, p, LEADER))
+                _moves_from(reach, c, ap, p, LEADER, out)
     if ap >= 2:
         for c in mine:  # TIKAL-UNCOVER-1..5
             if (
