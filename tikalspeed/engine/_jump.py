@@ -247,12 +247,16 @@ def token_choices(state: State, player: int) -> tuple[Action, ...]:
     top = min(MAX_TOKENS, state.speed.tokens[player])
     basis = (state.rules, state.expeditions, state.jungle, turn.raised, turn.dug)
     last = _LAST_CHOICES.get(player)
-    if (
-        last is not None
-        and last[1] == top
-        and all(a is b for a, b in zip(last[0], basis, strict=True))
-    ):
-        return last[2]
+    if last is not None and last[1] == top:
+        was = last[0]
+        if (
+            was[0] is basis[0]
+            and was[1] is basis[1]
+            and was[2] is basis[2]
+            and was[3] is basis[3]
+            and was[4] is basis[4]
+        ):
+            return last[2]
     low = cheapest(state, player, top)
     mine = _CHOICES[player]
     out: list[Action] = [] if low is None else list(mine[low : top + 1])

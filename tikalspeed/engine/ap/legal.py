@@ -101,9 +101,10 @@ def _has_force_lead(state: State, player: int, cell: int) -> bool:
     mine = force(state, player, cell)
     if not mine:
         return False
-    best_other = max(
-        (force(state, o, cell) for o in range(state.rules.players) if o != player), default=0
-    )
+    best_other = 0
+    for o in range(state.rules.players):
+        if o != player:
+            best_other = max(best_other, force(state, o, cell))
     return mine > best_other or (state.rules.guard_on_tie and mine == best_other)
 
 
