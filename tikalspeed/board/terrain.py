@@ -98,6 +98,20 @@ def terrain(manifest: Manifest) -> Terrain:
     return found
 
 
+class Reach:
+    """The distances from one origin on one board (:func:`reach`): ``dist`` maps each
+    cell within 10 AP to its cost, in order of cost with the origin first; ``costs``
+    are those costs after the origin's, in that order. ``memo`` is a place for what the
+    engine derives from them (its moves from the origin), kept as long as the reach."""
+
+    __slots__ = ("costs", "dist", "memo")
+
+    def __init__(self, dist: dict[int, int]) -> None:
+        self.dist = dist
+        self.costs: tuple[int, ...] = tuple(dist.values())[1:]
+        self.memo: list[object] = [None] * 8
+
+
 class BoardInfo:
     """What the rules need to know about one board (one ``State.placed``), per cell.
 
@@ -142,8 +156,8 @@ class BoardInfo:
         """The board this one was patched from, if it was."""
         self.new_cell = -1
         """The cell explored since :attr:`parent`."""
-        self.reach: dict[int, dict[int, int]] = {}
-        """:func:`distances` from each origin asked for so far on this board."""
+        self.reach: dict[int, Reach] = {}
+        """:func:`reach` from each origin asked for so far on this board."""
         self.places: dict[int, tuple[tuple[int, int], ...]] = {}
         """:func:`placements` of each tile asked for so far on this board."""
 
@@ -284,21 +298,28 @@ def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[
     The cells come in order of cost, ``origin`` first. The result is shared: do not
     change it.
     """
-    info = board_info(manifest, placed)
+    return reach(board_info(manifest, placed), origin).dist
+
+
+def reach(info: BoardInfo, origin: int) -> Reach:
+    """The :class:`Reach` of ``origin`` on the board of ``info`` (shared, built once)."""
     found = info.reach.get(origin)
     if found is not None:
         return found
     parent = info.parent
     if parent is not None:
         last = parent.reach.get(origin)
-        if last is not None and all(
-            last.get(n, _FAR) >= HORIZON for n in NEIGHBOURS[info.new_cell]
-        ):
-            # the one tile placed since lies beyond every path: a path through it would
-            # first reach one of its neighbours, at 10 AP or more
-            info.reach[origin] = last
-            return last
-    found = _search(info.links, origin)
+        if last is not None:
+            dist = last.dist
+            for n in NEIGHBOURS[info.new_cell]:
+                if dist.get(n, _FAR) < HORIZON:
+                    break
+            else:
+                # the one tile placed since lies beyond every path: a path through it
+                # would first reach one of its neighbours, at 10 AP or more
+                info.reach[origin] = last
+                return last
+    found = Reach(_search(info.links, origin))
     info.reach[origin] = found
     return found
 

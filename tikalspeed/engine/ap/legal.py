@@ -10,7 +10,7 @@ from itertools import compress
 from typing import Any
 
 from ...board.hexgrid import CELL_COUNT, CELLS
-from ...board.terrain import board_info, distances, terrain
+from ...board.terrain import Reach, board_info, distances, reach, terrain
 from ...board.tiles import Kind
 from ...model.actions import (
     LEADER,
@@ -160,35 +160,27 @@ def _move(player: int, piece: int, origin: int, destination: int) -> Move:
     return _MOVES[((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT + destination]
 
 
-_ByCost = tuple[dict[int, int], tuple[int, ...], list[tuple[Move, ...] | None]]
-_BY_COST: dict[int, _ByCost] = {}
-"""Per reach (by identity; see :func:`_moves_from`): its costs after the origin, and
-the moves of each player's worker and leader from its origin (built when asked)."""
-
-
 def _moves_from(
-    reach: dict[int, int], origin: int, ap: int, player: int, piece: int, out: list[APAction]
+    r: Reach, origin: int, ap: int, player: int, piece: int, out: list[APAction]
 ) -> None:
     """Add to ``out`` every Move of that piece from ``origin`` within ``ap``
-    (TIKAL-MOVE-1..3), given the ``reach`` of
-    :func:`~tikalspeed.board.terrain.distances` (in order of cost).
+    (TIKAL-MOVE-1..3), given the :class:`~tikalspeed.board.terrain.Reach` of ``origin``.
 
     The moves from one origin are built once per reach (shared while a new tile changes
-    nothing within reach); the AP left says how many of them, cheapest first.
+    nothing within reach, in the reach's ``memo``); the AP left says how many of them,
+    cheapest first.
     """
-    entry = _BY_COST.get(id(reach))
-    if entry is None or entry[0] is not reach:
-        entry = (reach, tuple(reach.values())[1:], [None] * 8)
-        if len(_BY_COST) >= 4096:
-            _BY_COST.clear()
-        _BY_COST[id(reach)] = entry
     which = player * 2 + piece
-    moves = entry[2][which]
-    if moves is None:
+    memo = r.memo[which]
+    if memo is None:
         base = (which * CELL_COUNT + origin) * CELL_COUNT
         table = _MOVES
-        moves = entry[2][which] = tuple([table[base + dest] for dest in reach][1:])
-    costs = entry[1]
+        built = tuple([table[base + dest] for dest in r.dist][1:])
+        r.memo[which] = built
+        moves = built
+    else:
+        moves = memo  # type: ignore[assignment]  # only this function fills the memo
+    costs = r.costs
     if not costs or ap >= costs[-1]:
         out.extend(moves)
         return
@@ -268,13 +260,13 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
                     if leader == a:
                         out.append(_hop(p, LEADER, a, b))
         manifest, placed = state.rules.manifest, jungle.placed
-        known = board_info(manifest, placed).reach  # distances, without a lookup per cell
+        info = board_info(manifest, placed)
         for c in mine:  # TIKAL-MOVE-1..3
-            reach = known.get(c) or distances(manifest, placed, c)
+            r = reach(info, c)
             if workers[c]:
-                _moves_from(reach, c, ap, p, WORKER, out)
+                _moves_from(r, c, ap, p, WORKER, out)
             if leader == c:
-                _moves_from(reach, c, ap, p, LEADER, out)
+                _moves_from(r, c, ap, p, LEADER, out)
     if ap >= 2:
         for c in mine:  # TIKAL-UNCOVER-1..5
             if (
