@@ -106,10 +106,10 @@ class Reach:
 
     __slots__ = ("costs", "dist", "memo")
 
-    def __init__(self, dist: dict[int, int]) -> None:
+    def __init__(self, dist: dict[int, int], costs: tuple[int, ...]) -> None:
         self.dist = dist
-        self.costs: tuple[int, ...] = tuple(dist.values())[1:]
-        self.memo: list[object] = [None] * 8
+        self.costs = costs
+        self.memo: list[object] = [None, None, None, None, None, None, None, None]
 
 
 class BoardInfo:
@@ -319,16 +319,17 @@ def reach(info: BoardInfo, origin: int) -> Reach:
                 # would first reach one of its neighbours, at 10 AP or more
                 info.reach[origin] = last
                 return last
-    found = Reach(_search(info.links, origin))
+    found = _search(info.links, origin)
     info.reach[origin] = found
     return found
 
 
-def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> dict[int, int]:
+def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> Reach:
     """Dijkstra over small integer costs, with a bucket queue, up to 10 AP."""
     best = [_FAR] * CELL_COUNT
     best[origin] = 0
     done: dict[int, int] = {}
+    costs: list[int] = []
     buckets: list[list[int]] = [[] for _ in range(_FAR)]
     buckets[0].append(origin)
     for cost, bucket in enumerate(buckets):
@@ -336,13 +337,14 @@ def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> dict
             if best[cell] != cost:
                 continue  # reached more cheaply since: settled in an earlier bucket
             done[cell] = cost  # pushed only on a strict improvement: once per bucket
+            costs.append(cost)
             for n, c in links[cell]:
                 total = cost + c
                 if total < best[n]:
                     best[n] = total
                     if total < _FAR:
                         buckets[total].append(n)
-    return done
+    return Reach(done, tuple(costs[1:]))
 
 
 def placements(

@@ -16,10 +16,19 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, TypeVar
 
-__all__ = ["Row", "chess_line", "chess_plies_per_second", "peak_rss_mb", "table"]
+_T = TypeVar("_T")
+
+__all__ = [
+    "Row",
+    "beside_chess",
+    "chess_line",
+    "chess_plies_per_second",
+    "peak_rss_mb",
+    "table",
+]
 
 
 def chess_plies_per_second(seconds: float, seed: int = 0) -> tuple[float, str] | None:
@@ -101,3 +110,22 @@ def peak_rss_mb() -> float | None:
         return None
     kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return kib / 1e6 if sys.platform == "darwin" else kib * 1024 / 1e6  # bytes on macOS
+
+
+def beside_chess(
+    seconds: float, seed: int, measure: Callable[[], _T]
+) -> tuple[_T, tuple[float, str] | None]:
+    """Run ``measure`` between two runs of python-chess's random playouts of about
+    ``seconds`` each; return its result and python-chess's mean plies/s (and version),
+    so that a drift of the machine's speed during the run weighs on both sides alike.
+
+    >>> result, chess = beside_chess(0.0, 0, lambda: 42)
+    >>> result
+    42
+    """
+    before = chess_plies_per_second(seconds, seed)
+    result = measure()
+    after = chess_plies_per_second(seconds, seed)
+    if before is None or after is None:
+        return result, None
+    return result, ((before[0] + after[0]) / 2, before[1])

@@ -30,7 +30,7 @@ from ..model.state import State
 from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import _commands, _options, bench, fuzz, scenario
-from ._chess import chess_line, chess_plies_per_second, table
+from ._chess import beside_chess, chess_line, table
 from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from ._options import parse_rules
@@ -245,8 +245,10 @@ def _bench(args: argparse.Namespace) -> int:
         f"random games per row, one core, "
         f"{platform.python_implementation()} {platform.python_version()}"
     )
-    rows = bench.rows(tuple((m, n) for m in modes for n in counts), args.seconds, args.seed)
-    chess = chess_plies_per_second(args.seconds, args.seed)
+    configs = tuple((m, n) for m in modes for n in counts)
+    rows, chess = beside_chess(
+        args.seconds, args.seed, lambda: bench.rows(configs, args.seconds, args.seed)
+    )
     print(chess_line(chess))
     print("\n".join(table(["mode", "players"], rows, chess)))
     games = sum(r.games for r in rows)

@@ -30,7 +30,7 @@ from ..model.state import PLAYER_SYMBOLS, State
 from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
 from . import _commands, _options, bench, fuzz, scenario
-from ._chess import chess_line, chess_plies_per_second, table
+from ._chess import beside_chess, chess_line, table
 from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
 from ._options import parse_rules
@@ -217,9 +217,10 @@ def _bench(args: argparse.Namespace) -> int:
         f"{args.seconds:g} s per loop, one core, "
         f"{platform.python_implementation()} {platform.python_version()}"
     )
-    measured = bench.row(args.seconds, args.seed)
+    measured, chess = beside_chess(
+        args.seconds, args.seed, lambda: bench.row(args.seconds, args.seed)
+    )
     applied = bench.apply_rate(args.seconds, args.seed)
-    chess = chess_plies_per_second(args.seconds, args.seed)
     print(chess_line(chess))
     print("\n".join(table(["game", "players"], [measured], chess)))
     print(f"apply/s:       {applied.per_second:,.0f} (recorded games replayed through apply)")
