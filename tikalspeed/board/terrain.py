@@ -100,15 +100,18 @@ def terrain(manifest: Manifest) -> Terrain:
 
 class Reach:
     """The distances from one origin on one board (:func:`reach`): ``dist`` maps each
-    cell within 10 AP to its cost, in order of cost with the origin first; ``costs``
+    cell within ``horizon`` AP to its cost, in order of cost with the origin first (the
+    order of a search to 10 AP, cut at ``horizon``); ``costs``
     are those costs after the origin's, in that order. ``memo`` is a place for what the
     engine derives from them (its moves from the origin), kept as long as the reach."""
 
-    __slots__ = ("costs", "dist", "memo")
+    __slots__ = ("costs", "dist", "horizon", "memo")
 
-    def __init__(self, dist: dict[int, int], costs: tuple[int, ...]) -> None:
+    def __init__(self, dist: dict[int, int], costs: tuple[int, ...], horizon: int) -> None:
         self.dist = dist
         self.costs = costs
+        self.horizon = horizon
+        """How far the search went: every cell within this many AP is in ``dist``."""
         self.memo: list[object] = [None, None, None, None, None, None, None, None]
 
 
@@ -288,7 +291,6 @@ def border_cost(manifest: Manifest, placed: tuple[int, ...], a: int, b: int) -> 
     return None
 
 
-_FAR = HORIZON + 1
 
 
 def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[int, int]:
@@ -301,36 +303,40 @@ def distances(manifest: Manifest, placed: tuple[int, ...], origin: int) -> dict[
     return reach(board_info(manifest, placed), origin).dist
 
 
-def reach(info: BoardInfo, origin: int) -> Reach:
-    """The :class:`Reach` of ``origin`` on the board of ``info`` (shared, built once)."""
+def reach(info: BoardInfo, origin: int, within: int = HORIZON) -> Reach:
+    """The :class:`Reach` of ``origin`` on the board of ``info``, complete at least
+    ``within`` AP out (at most 10: :data:`HORIZON`); shared, built once per board and
+    origin unless a farther horizon is asked for later. A piece that has just moved
+    has only the points left to go on, so its search stops there."""
     found = info.reach.get(origin)
-    if found is not None:
+    if found is not None and found.horizon >= within:
         return found
     parent = info.parent
     if parent is not None:
         last = parent.reach.get(origin)
-        if last is not None:
-            dist = last.dist
+        if last is not None and last.horizon >= within:
+            dist, horizon = last.dist, last.horizon
             for n in NEIGHBOURS[info.new_cell]:
-                if dist.get(n, _FAR) < HORIZON:
+                if dist.get(n, horizon + 1) < horizon:
                     break
             else:
                 # the one tile placed since lies beyond every path: a path through it
-                # would first reach one of its neighbours, at 10 AP or more
+                # would first reach one of its neighbours, at the horizon or beyond
                 info.reach[origin] = last
                 return last
-    found = _search(info.links, origin)
+    found = _search(info.links, origin, within)
     info.reach[origin] = found
     return found
 
 
-def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> Reach:
-    """Dijkstra over small integer costs, with a bucket queue, up to 10 AP."""
-    best = [_FAR] * CELL_COUNT
+def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int, horizon: int) -> Reach:
+    """Dijkstra over small integer costs, with a bucket queue, up to ``horizon`` AP."""
+    far = horizon + 1
+    best = [far] * CELL_COUNT
     best[origin] = 0
     done: dict[int, int] = {}
     costs: list[int] = []
-    buckets: list[list[int]] = [[] for _ in range(_FAR)]
+    buckets: list[list[int]] = [[] for _ in range(far)]
     buckets[0].append(origin)
     for cost, bucket in enumerate(buckets):
         for cell in bucket:
@@ -342,9 +348,9 @@ def _search(links: tuple[tuple[tuple[int, int], ...], ...], origin: int) -> Reac
                 total = cost + c
                 if total < best[n]:
                     best[n] = total
-                    if total < _FAR:
+                    if total < far:
                         buckets[total].append(n)
-    return Reach(done, tuple(costs[1:]))
+    return Reach(done, tuple(costs[1:]), horizon)
 
 
 def placements(

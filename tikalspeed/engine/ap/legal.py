@@ -10,7 +10,7 @@ from itertools import compress
 from typing import Any
 
 from ...board.hexgrid import CELL_COUNT, CELLS
-from ...board.terrain import Reach, board_info, distances, reach, terrain
+from ...board.terrain import HORIZON, Reach, board_info, reach, terrain
 from ...board.tiles import Kind
 from ...model.actions import (
     LEADER,
@@ -262,7 +262,7 @@ def actions_for(state: State, p: int, ap: int, can_end: bool = True) -> tuple[AP
         manifest, placed = state.rules.manifest, jungle.placed
         info = board_info(manifest, placed)
         for c in mine:  # TIKAL-MOVE-1..3
-            r = reach(info, c)
+            r = reach(info, c, min(ap, HORIZON))  # no farther than the points left
             if workers[c]:
                 _moves_from(r, c, ap, p, WORKER, out)
             if leader == c:
@@ -323,10 +323,11 @@ def cheapest(state: State, player: int, budget: int) -> int | None:
     if budget >= 1 and _can_enter(state, player):
         return 1
     best: int | None = None
-    manifest, placed = state.rules.manifest, state.jungle.placed
+    info = board_info(state.rules.manifest, state.jungle.placed)
+    within = min(budget, HORIZON)
     for action in actions_for(state, player, budget, False):
         if isinstance(action, Move):
-            cost = distances(manifest, placed, action.origin)[action.destination]
+            cost = reach(info, action.origin, within).dist[action.destination]
         else:
             cost = COSTS[type(action)]
         if best is None or cost < best:
@@ -338,4 +339,5 @@ def cheapest(state: State, player: int, budget: int) -> int | None:
 
 def move_cost(state: State, action: Move) -> int:
     """The AP a legal :class:`Move` costs: its cheapest path (TIKAL-MOVE-3)."""
-    return distances(state.rules.manifest, state.jungle.placed, action.origin)[action.destination]
+    info = board_info(state.rules.manifest, state.jungle.placed)
+    return reach(info, action.origin, min(state.turn.ap, HORIZON)).dist[action.destination]

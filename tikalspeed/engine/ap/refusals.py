@@ -5,7 +5,7 @@ TIKAL-GUARD-…)."""
 from __future__ import annotations
 
 from ...board.hexgrid import CELL_COUNT, CELL_NAMES
-from ...board.terrain import EMPTY, distances
+from ...board.terrain import EMPTY, HORIZON, board_info, reach
 from ...bounds import shown_action
 from ...model.actions import (
     LEADER,
@@ -113,7 +113,11 @@ def _why_move(state: State, action: Move) -> tuple[str, str] | None:
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: it does not name a piece"
     if not present:
         return "TIKAL-MOVE-3", f"{action}: no such piece of yours on {CELL_NAMES[a]}"
-    cost = distances(state.rules.manifest, state.jungle.placed, a).get(b)
+    info = board_info(state.rules.manifest, state.jungle.placed)
+    near = reach(info, a, min(state.turn.ap, HORIZON)).dist.get(b)  # the usual, legal case
+    if near is not None and a != b:
+        return None
+    cost = reach(info, a).dist.get(b)  # why not: no path at all, or not within the points
     if cost is None or a == b:
         return "TIKAL-MOVE-2", f"{action}: no path of stones leads there"
     if cost > state.turn.ap:
