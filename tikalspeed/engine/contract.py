@@ -21,14 +21,21 @@ import attrs
 from ..board.terrain import EMPTY, PRINTED, terrain
 from ..bounds import shown
 from ..errors import IllegalActionError
-from ..model.actions import Action, DrawTile, RevealTile
+from ..model.actions import Action
 from ..model.events import Event
 from ..model.records import CHANCE, SUPPLY, Outcome, Phase, TurnKind
 from ..model.rules import Rules
 from ..model.state import State
 from ..model.view import View
-from .legality import MODES, actors, chance_outcomes, legal_actions, refuse_view, why_illegal
-from .turns import top_letter
+from .legality import (
+    MODES,
+    actors,
+    chance_outcomes,
+    draws,
+    legal_actions,
+    refuse_view,
+    why_illegal,
+)
 from .work import Work
 
 __all__ = [
@@ -177,11 +184,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
     refuse_view(state)
     if state.turn.phase is Phase.DRAW or state.turn.phase is Phase.REVEAL:  # uniform: no fractions
-        stack = state.jungle.stacks[top_letter(state)]
-        tile = stack[rng.randrange(len(stack))]
-        tile_id = terrain(state.rules.manifest).tile_ids[tile]
-        draw = state.turn.phase is Phase.DRAW
-        return DrawTile(tile, tile_id) if draw else RevealTile(tile, tile_id)
+        tiles = draws(state)  # the shared outcomes, in the stack's order
+        return tiles[rng.randrange(len(tiles))]
     outs = chance_outcomes(state)
     if not outs:
         raise IllegalActionError("TIKAL-TURN-4", "not a chance node")

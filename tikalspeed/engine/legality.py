@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from ..board.hexgrid import NEIGHBOURS
-from ..board.terrain import EMPTY, placements, terrain
+from ..board.terrain import EMPTY, Terrain, placements, terrain
 from ..board.tiles import Kind
 from ..bounds import MAX_BID, MAX_SCORE, shown, shown_action
 from ..errors import IllegalActionError
@@ -133,9 +133,9 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
     if phase is Phase.ACTIONS:
         return mode.ap_actions(state)
     if phase is Phase.DRAW or phase is Phase.REVEAL:
-        return _draws(state)
+        return draws(state)
     if phase is Phase.TREASURE:
-        return tuple(FindTreasure(k) for k, n in enumerate(state.jungle.hidden) if n)
+        return tuple([_FINDS[k] for k, n in enumerate(state.jungle.hidden) if n])
     if phase in mode.phases:
         if hides(state):
             raise IllegalActionError("SPEED-JUMP-1", _HIDDEN)
@@ -148,7 +148,22 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
         top = bid_limit(state, p)
         return (_PASSES[p], *[_bid(p, a) for a in range(state.auction.high_bid + 1, top + 1)])
     t = terrain(state.rules.manifest)
-    return tuple([ChooseTile(p, i, t.tile_ids[i]) for i in state.auction.display])
+    choices, n = _choices(t), len(t.tile_ids)
+    return tuple([choices[p * n + i] for i in state.auction.display])
+
+
+_FINDS = tuple(FindTreasure(k) for k in range(8))
+_CHOICES: dict[int, tuple[Terrain, tuple[ChooseTile, ...]]] = {}
+
+
+def _choices(t: Terrain) -> tuple[ChooseTile, ...]:
+    """Shared ChooseTile instances of a terrain's tiles: index player * tiles + tile."""
+    found = _CHOICES.get(id(t))
+    if found is None or found[0] is not t:
+        n = len(t.tile_ids)
+        found = (t, tuple(ChooseTile(p, i, t.tile_ids[i]) for p in range(4) for i in range(n)))
+        _CHOICES[id(t)] = found
+    return found[1]
 
 
 _PASSES = tuple(PassBid(p) for p in range(4))
@@ -196,7 +211,9 @@ _DRAWS: dict[tuple[int, bool, tuple[int, ...]], tuple[Action, ...]] = {}
 """The chance outcomes of a stack, by terrain, kind of draw and stack (shared)."""
 
 
-def _draws(state: State) -> tuple[Action, ...]:
+def draws(state: State) -> tuple[Action, ...]:
+    """The outcomes of a DRAW or REVEAL node, one per tile of the top stack, in the
+    stack's order (shared action objects, uniform: TIKAL-DRAW-1)."""
     t = terrain(state.rules.manifest)
     stack = state.jungle.stacks[top_letter(state)]
     draw = state.turn.phase is Phase.DRAW
@@ -242,11 +259,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     if state.turn.phase is Phase.TREASURE:
         hidden = state.jungle.hidden
         total = sum(hidden)
-        return tuple((FindTreasure(k), Fraction(n, total)) for k, n in enumerate(hidden) if n)
+        return tuple([(_FINDS[k], Fraction(n, total)) for k, n in enumerate(hidden) if n])
     if state.turn.phase is Phase.DRAW or state.turn.phase is Phase.REVEAL:
-        draws = _draws(state)
-        p = Fraction(1, len(draws))
-        return tuple((a, p) for a in draws)
+        outs = draws(state)
+        p = Fraction(1, len(outs))
+        return tuple((a, p) for a in outs)
     return ()
 
 

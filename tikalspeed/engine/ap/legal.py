@@ -196,6 +196,14 @@ _DIGS = tuple(TakeTreasure(p, c) for p in range(4) for c in CELLS)
 _CAMPS = tuple(BuildCamp(p, c) for p in range(4) for c in CELLS)
 _GUARDS = tuple(Guard(p, c, piece) for p in range(4) for c in CELLS for piece in (WORKER, LEADER))
 """Shared Guard instances: index (p * 40 + cell) * 2 + piece."""
+_EXCHANGES = tuple(
+    Exchange(p, give, other, take)
+    for p in range(4)
+    for other in range(4)
+    for take in range(8)
+    for give in range(8)
+)
+"""Shared Exchange instances: index ((p * 4 + other) * 8 + take) * 8 + give."""
 _hop = functools.cache(CampMove)
 
 
@@ -214,7 +222,8 @@ def _exchangeable(state: State, player: int) -> list[Exchange]:
         for take, n in enumerate(theirs):
             if n != 1:
                 continue
-            out.extend(Exchange(player, give, other, take) for give in gives if give != take)
+            base = ((player * 4 + other) * 8 + take) * 8
+            out.extend([_EXCHANGES[base + give] for give in gives if give != take])
     return out
 
 

@@ -114,8 +114,9 @@ def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     if not present:
         return "TIKAL-MOVE-3", f"{action}: no such piece of yours on {CELL_NAMES[a]}"
     info = board_info(state.rules.manifest, state.jungle.placed)
-    near = reach(info, a, min(state.turn.ap, HORIZON)).dist.get(b)  # the usual, legal case
-    if near is not None and a != b:
+    ap = state.turn.ap
+    near = reach(info, a, min(ap, HORIZON)).dist.get(b)  # the usual, legal case
+    if near is not None and near <= ap and a != b:  # (the reach may go farther than ap)
         return None
     cost = reach(info, a).dist.get(b)  # why not: no path at all, or not within the points
     if cost is None or a == b:
