@@ -375,10 +375,10 @@ def placements(
     spots = _SPOTS
     for cell, touch, joined in info.frontier:
         base = cell * 6
-        if volcano or joined:
-            out.extend([spots[base + rot] for rot in rotations])
-        else:
-            out.extend([spots[base + rot] for rot in rotations if masks[rot] & touch])
+        anywhere = volcano or joined
+        for rot in rotations:
+            if anywhere or masks[rot] & touch:
+                out.append(spots[base + rot])
     found = info.places[tile] = tuple(out)
     return found
 

@@ -145,19 +145,10 @@ def _dig_room(state: State, player: int, cell: int) -> bool:
     return _own(state.turn.dug, state, player) < 2
 
 
-_MOVES: tuple[Move, ...] = tuple(
-    Move(p, piece, a, b)
-    for p in range(4)
-    for piece in (WORKER, LEADER)
-    for a in CELLS
-    for b in CELLS
-)
-"""Shared Move instances (actions are values): index ((p * 2 + piece) * 40 + a) * 40 + b."""
-
-
-def _move(player: int, piece: int, origin: int, destination: int) -> Move:
-    """The shared Move instance for these fields."""
-    return _MOVES[((player * 2 + piece) * CELL_COUNT + origin) * CELL_COUNT + destination]
+_MOVES: list[Move | None] = [None] * (4 * 2 * CELL_COUNT * CELL_COUNT)
+"""Shared Move instances (actions are values), made when first listed: index
+((p * 2 + piece) * 40 + a) * 40 + b. Only the moves games reach are ever made, so the
+collector has fewer long-lived objects to walk."""
 
 
 def _moves_from(
@@ -175,7 +166,14 @@ def _moves_from(
     if memo is None:
         base = (which * CELL_COUNT + origin) * CELL_COUNT
         table = _MOVES
-        built = tuple([table[base + dest] for dest in r.dist][1:])
+        made: list[Move] = []
+        for dest in r.dist:
+            if dest != origin:
+                move = table[base + dest]
+                if move is None:
+                    move = table[base + dest] = Move(player, piece, origin, dest)
+                made.append(move)
+        built = tuple(made)
         r.memo[which] = built
         moves = built
     else:
