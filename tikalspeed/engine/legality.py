@@ -222,7 +222,7 @@ def draws(state: State) -> tuple[Action, ...]:
     if found is None:
         kind = DrawTile if draw else RevealTile
         found = tuple([kind(i, t.tile_ids[i]) for i in stack])
-        if len(_DRAWS) >= 4096:
+        if len(_DRAWS) >= 256:  # kept short: long-lived entries slow the collector
             _DRAWS.clear()
         _DRAWS[key] = found
     return found
@@ -242,7 +242,7 @@ def _place_actions(spots: tuple[tuple[int, int], ...], player: int) -> tuple[Pla
     if entry is None or entry[0] is not spots:
         base = player * 240
         entry = (spots, tuple([_PLACES[base + c * 6 + r] for c, r in spots]))
-        if len(_PLACE_ACTIONS) >= 1024:
+        if len(_PLACE_ACTIONS) >= 64:  # as many as boards kept (terrain._INFO_LIMIT)
             _PLACE_ACTIONS.clear()
         _PLACE_ACTIONS[(id(spots), player)] = entry
     return entry[1]
