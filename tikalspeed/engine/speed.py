@@ -15,8 +15,6 @@ readings of SPEED-JUMP-3 and SPEED-JUMP-7 that are not the default
 
 from __future__ import annotations
 
-import attrs
-
 from ..board.terrain import terrain
 from ..board.tiles import Kind
 from ..bounds import shown
@@ -109,7 +107,9 @@ class Speed(Professional):
         hidden = tuple(c if p == player or not c else -1 for p, c in enumerate(chosen))
         if hidden == chosen:  # nobody else has chosen yet: nothing to hide
             return state
-        return attrs.evolve(state, speed=attrs.evolve(state.speed, chosen=hidden))
+        w = Work(state)  # the state with the others' choices hidden, built like any other
+        w.set(chosen=hidden)
+        return w.freeze()
 
     def ap_actions(self, state: State) -> tuple[APAction, ...]:
         jump = state.turn.turn_kind is TurnKind.JUMP
