@@ -37,13 +37,15 @@ from ._options import parse_rules
 from ._pictures import write_pictures
 from ._words import PersonOut, strip_clauses
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
+from .mcts import MCTSBot
 from .narration import Narrator, in_pictures
 from .render import LEGEND, render
 
 __all__ = ["main", "parse_rules"]
 
-_BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {
+_BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[MCTSBot]] = {
     "greedy": GreedyBot,
+    "mcts": MCTSBot,
     "random": RandomBot,
 }
 

@@ -39,6 +39,7 @@ from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase
 from ..text.notation import rules_from_text, rules_to_text
 from . import _study
 from .bots import GreedyBot, RandomBot
+from .mcts import MCTSBot
 
 __all__ = [
     "BOTS",
@@ -51,11 +52,12 @@ __all__ = [
     "simulate",
 ]
 
-BOTS: dict[str, type[GreedyBot] | type[RandomBot]] = {
+BOTS: dict[str, type[GreedyBot] | type[RandomBot] | type[MCTSBot]] = {
     "greedy": GreedyBot,
+    "mcts": MCTSBot,
     "random": RandomBot,
 }
-"""The bots a study may seat, by name."""
+"""The bots a study may seat, by name (``mcts``: 200 random playouts a decision)."""
 
 MAX_PLIES = 2000
 """A game still running after this many actions stops unfinished (as ``tiki play``)."""

@@ -1,0 +1,106 @@
+"""The Tiki search bot (issue 11): UCT within a budget, seeded and deterministic.
+
+No test times anything: strength is checked by results against the random bot on
+fixed seeds, and search by whether it finds a win one move away (TIKI-END-1)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tiki import Rules, apply, legal_actions, new_game
+from tiki.model.state import State
+from tiki.tools.bots import RandomBot, play_game
+from tiki.tools.cli import main
+from tiki.tools.mcts import MCTSBot
+from tiki.tools.simulate import simulate
+
+
+def _positions_with_a_winning_move(count: int) -> list[State]:
+    """Positions from seeded random games where some legal action wins at once and some
+    does not (TIKI-END-1 … TIKI-END-4: the game's end, decided by that action)."""
+    found: list[State] = []
+    rng = random.Random(11)
+    for g in range(200):
+        state = new_game(seed=g)
+        while state.result is None and len(found) < count:
+            actions = legal_actions(state)
+            ends = [apply(state, a).result for a in actions]
+            wins = [r is not None and r.winner == state.actor for r in ends]
+            if any(wins) and not all(wins):
+                found.append(state)
+                break
+            state = apply(state, actions[rng.randrange(len(actions))])
+        if len(found) >= count:
+            break
+    return found
+
+
+def test_tiki_end_1_the_search_takes_a_win_one_move_away() -> None:
+    """TIKI-END-1: where one of the legal actions wins the game at once (and another
+    does not), 200 playouts find a winning one."""
+    positions = _positions_with_a_winning_move(5)
+    assert len(positions) == 5
+    for state in positions:
+        action = MCTSBot(seed=3, playouts=200).choose(state)
+        result = apply(state, action).result
+        assert result is not None and result.winner == state.actor, action
+
+
+def test_tiki_turn_1_the_search_beats_the_random_bot() -> None:
+    """TIKI-TURN-1: with 60 playouts a decision, the search bot wins at least 3 of 4
+    games against the random bot, playing either side (fixed seeds)."""
+    wins = 0
+    for g in range(4):
+        me = g % 2
+        bots = {me: MCTSBot(seed=g, playouts=60), 1 - me: RandomBot(seed=50 + g)}
+        log = play_game(new_game(seed=g), bots, random.Random(g))
+        wins += log[-1].state.result.winner == me  # type: ignore[union-attr]
+    assert wins >= 3
+
+
+def test_tiki_turn_3_same_seed_and_budget_same_choice_in_every_phase() -> None:
+    """TIKI-TURN-3: the bot answers only with legal actions, in every phase a game with
+    the shaman reaches, and with a seed and a playout budget it is deterministic."""
+    state = new_game(Rules(shaman=True), seed=4)
+    rng = random.Random(2)
+    phases = set()
+    while state.result is None:
+        bot_choice = MCTSBot(seed=9, playouts=8).choose(state)
+        assert bot_choice in legal_actions(state)
+        assert MCTSBot(seed=9, playouts=8).choose(state) == bot_choice
+        phases.add(state.phase)
+        actions = legal_actions(state)
+        state = apply(state, actions[rng.randrange(len(actions))])
+    assert len(phases) >= 3
+
+
+def test_a_time_budget_plays_at_least_once_and_bad_budgets_are_refused() -> None:
+    """A budget in seconds always finishes one playout (no timing is asserted); a budget
+    that is missing, out of bounds or of the wrong type is a ValueError naming it."""
+    state = new_game(seed=1)
+    assert MCTSBot(seed=0, playouts=None, seconds=0.001).choose(state) in legal_actions(state)
+    assert MCTSBot(seed=0, rollout="greedy", playouts=5).choose(state) in legal_actions(state)
+    for kwargs in (
+        {"playouts": None},
+        {"playouts": 0},
+        {"playouts": True},
+        {"playouts": 10**9},
+        {"seconds": -1.0},
+        {"rollout": "smart"},
+        {"exploration": -1},
+    ):
+        with pytest.raises(ValueError, match="MCTSBot"):
+            MCTSBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_the_search_bot_plays_from_the_command_line_and_in_studies(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``tiki play --bot mcts`` plays a whole game, and ``simulate`` seats ``mcts``."""
+    assert main(["play", "--bot", "mcts", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "result:" in out
+    rows = simulate([Rules()], 1, seed=0, bots=["mcts", "random"], jobs=1)
+    assert len(rows) == 1 and rows[0]["bots"] == "mcts,random"
