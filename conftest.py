@@ -1,0 +1,22 @@
+"""Collection for the whole tree: the adapters' modules need their extras.
+
+``tools/openspiel.py`` and ``tools/pettingzoo.py`` of each game import OpenSpiel and
+PettingZoo, which come with ``pip install '.[openspiel]'`` and ``'.[pettingzoo]'``;
+without them their doctests are not collected (CI installs both, so there they run).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+_EXTRAS = {
+    "pyspiel": ["tiki/tools/openspiel.py", "tikalspeed/tools/openspiel.py"],
+    "pettingzoo": ["tiki/tools/pettingzoo.py", "tikalspeed/tools/pettingzoo.py"],
+}
+
+collect_ignore = [
+    path
+    for module, paths in _EXTRAS.items()
+    if importlib.util.find_spec(module) is None
+    for path in paths
+]
