@@ -2,7 +2,7 @@
 
 ``tools/openspiel.py`` and ``tools/pettingzoo.py`` of each game import OpenSpiel and
 PettingZoo, which come with ``pip install '.[openspiel]'`` and ``'.[pettingzoo]'``;
-without them their doctests are not collected (CI installs both, so there they run).
+the adapters' pages in ``docs/`` need both. Without them these are not collected (CI installs both, so there they run).
 """
 
 from __future__ import annotations
@@ -10,13 +10,19 @@ from __future__ import annotations
 import importlib.util
 
 _EXTRAS = {
-    "pyspiel": ["tiki/tools/openspiel.py", "tikalspeed/tools/openspiel.py"],
-    "pettingzoo": ["tiki/tools/pettingzoo.py", "tikalspeed/tools/pettingzoo.py"],
+    "pyspiel": [
+        "tiki/tools/openspiel.py", "tikalspeed/tools/openspiel.py",
+        "docs/tiki-adapters.md", "docs/tikal-adapters.md",
+    ],
+    "pettingzoo": [
+        "tiki/tools/pettingzoo.py", "tikalspeed/tools/pettingzoo.py",
+        "docs/tiki-adapters.md", "docs/tikal-adapters.md",
+    ],
 }
 
-collect_ignore = [
+collect_ignore = sorted({
     path
     for module, paths in _EXTRAS.items()
     if importlib.util.find_spec(module) is None
     for path in paths
-]
+})
