@@ -1,0 +1,310 @@
+"""Tikal through OpenSpiel (issue 11): ``python_tikal`` passes OpenSpiel's own random
+simulation test in every mode, OpenSpiel's MCTS plays a whole game of each through it,
+and the adapter says what the engine says: the same legal actions (as the stable ids),
+the same chance outcomes, a Jump's secret choices as one simultaneous node
+(SPEED-JUMP-1), the same end, and each player's view as a string and a tensor that
+never shows another player's secret choice."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+from tikalspeed import (  # noqa: E402
+    CHANCE,
+    ChooseTokens,
+    EndTurn,
+    IllegalActionError,
+    Phase,
+    Rules,
+    State,
+    action_count,
+    action_to_id,
+    actors,
+    apply,
+    chance_outcomes,
+    id_to_action,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    view_to_text,
+)
+from tikalspeed.text.tensor import observation_tensor, tensor_size, utilities  # noqa: E402
+from tikalspeed.tools import openspiel as tos  # noqa: E402
+
+MODES = ("classic", "professional", "speed")
+Dynamics = pyspiel.GameType.Dynamics
+
+
+def _game(mode: str, players: int = 2, **options: Any) -> Any:
+    return pyspiel.load_game(tos.SHORT_NAME, {"mode": mode, "players": players, **options})
+
+
+def _play_randomly(state: Any, rng: random.Random, check: Any = None) -> Any:
+    """Play ``state`` (a pyspiel state) to its end with uniform choices; ``check`` is
+    called at every node first."""
+    while not state.is_terminal():
+        if check is not None:
+            check(state)
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            joint = [
+                rng.choice(ids) if (ids := state.legal_actions(p)) else 0
+                for p in range(state.num_players())
+            ]
+            state.apply_actions(joint)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_openspiel_random_simulation_test_passes(mode: str) -> None:
+    """OpenSpiel's own API checks over whole random games of each mode."""
+    pyspiel.random_sim_test(_game(mode), num_sims=2, serialize=False, verbose=False)
+
+
+def test_random_simulation_of_four_players_other_readings_and_serialization() -> None:
+    """Four players, the readings of SPEED-JUMP-3/7/8 and the scoring turns
+    (SPEED-SCORE-1, SPEED-END-1); a game and its states serialize (by pickle)."""
+    options = {"jump_action": "one-kind", "jump_blocked": "lost", "forfeit": True}
+    more = {"volcano_scoring": "turns", "final_scoring": "turns", "max_bid": "any"}
+    game = _game("speed", 4, **options, **more)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(_game("professional", 3), num_sims=1, serialize=False, verbose=False)
+
+
+def test_speed_as_a_turn_based_game_passes_the_random_simulation_test() -> None:
+    """``pyspiel.convert_to_turn_based`` rolls a Jump's joint choice out seat by seat."""
+    turn_based = pyspiel.convert_to_turn_based(_game("speed", 3))
+    assert turn_based.get_type().dynamics == Dynamics.SEQUENTIAL
+    pyspiel.random_sim_test(turn_based, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_openspiel_mcts_plays_a_whole_game(mode: str) -> None:
+    """OpenSpiel's MCTS (random rollouts, the smallest budget) plays every seat of a
+    whole game through the adapter; Speed as a turn-based game (MCTS needs turns)."""
+    game = _game(mode)
+    if game.get_type().dynamics == Dynamics.SIMULTANEOUS:
+        game = pyspiel.convert_to_turn_based(game)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=2, evaluator=evaluator, random_state=rng, solve=False
+    )
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+    returns = state.returns()
+    assert returns in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])  # 2 players: win, loss, tie
+    assert decisions <= game.max_game_length()
+
+
+def test_the_game_types_are_those_of_the_modes() -> None:
+    """Speed is simultaneous with imperfect information (SPEED-JUMP-1); the base and
+    professional games are sequential with perfect information; chance is explicit
+    and the rewards come at the end, zero-sum."""
+    kinds = pyspiel.GameType
+    registered = pyspiel.load_game(tos.SHORT_NAME).get_type()
+    assert registered.dynamics == Dynamics.SIMULTANEOUS
+    for mode in MODES:
+        kind = _game(mode).get_type()
+        speed = mode == "speed"
+        assert kind.dynamics == (Dynamics.SIMULTANEOUS if speed else Dynamics.SEQUENTIAL)
+        assert kind.information == (
+            kinds.Information.IMPERFECT_INFORMATION
+            if speed
+            else kinds.Information.PERFECT_INFORMATION
+        )
+        assert kind.chance_mode == kinds.ChanceMode.EXPLICIT_STOCHASTIC
+        assert kind.utility == kinds.Utility.ZERO_SUM
+        assert kind.reward_model == kinds.RewardModel.TERMINAL
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_game_sizes_come_from_the_ids_and_the_tensor(players: int) -> None:
+    rules = Rules(players=players)
+    game = _game("speed", players)
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == action_count(rules)
+    assert game.max_chance_outcomes() == 80
+    assert game.observation_tensor_size() == tensor_size(rules)
+    assert game.min_utility() == pytest.approx(-1 / (players - 1)) and game.max_utility() == 1
+    assert game.max_game_length() == tos.max_game_length(rules)
+
+
+def test_the_parameters_are_the_rules() -> None:
+    rules = Rules(mode="professional", players=3, max_bid="any", auction_score=30)
+    game = tos.load(rules)
+    assert game.rules == rules
+    assert tos.rules_from_params(tos.params_from_rules(rules)) == rules
+    assert pyspiel.load_game("python_tikal(mode=classic,players=3)").rules == Rules(
+        mode="classic", players=3
+    )
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"players": 5}, {"players": True}, {"mode": "blitz"}, {"auction_score": 100}],
+)
+def test_a_bad_parameter_is_a_value_error(params: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        tos.TikalGame({**tos.params_from_rules(Rules()), **params})
+    with pytest.raises(ValueError):
+        tos.rules_from_params({"speed": 1})
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_legal_ids_chance_and_nodes_match_the_engine(mode: str) -> None:
+    """At every node of a random game: the legal ids are the engine's actions, each id
+    reads back as its action, a chance node has the engine's outcomes, and the node is
+    simultaneous exactly where several players choose tokens at once (SPEED-JUMP-1)."""
+    game = _game(mode)
+    rules = game.rules
+
+    def check(state: Any) -> None:
+        s: State = state.position
+        who = actors(s)
+        if who == (CHANCE,):
+            expected = sorted((action_to_id(rules, a), float(p)) for a, p in chance_outcomes(s))
+            assert state.chance_outcomes() == expected
+            return
+        assert (state.current_player() == pyspiel.PlayerId.SIMULTANEOUS) == (len(who) > 1)
+        for p in range(rules.players):
+            ids = state.legal_actions(p)
+            if p not in who:
+                assert ids == []
+                continue
+            acts = legal_actions(s, p) if s.phase is Phase.TOKENS else legal_actions(s)
+            assert ids == sorted(action_to_id(rules, a) for a in acts)
+            by_id = sorted(acts, key=lambda a: action_to_id(rules, a))
+            assert [id_to_action(rules, i) for i in ids] == by_id
+            assert state.action_to_string(p, ids[0]).startswith(f"P{p + 1}:")
+
+    end = _play_randomly(game.new_initial_state(), random.Random(3), check)
+    assert end.returns() == utilities(outcome(end.position), rules.players)
+
+
+def test_a_bad_or_illegal_id_is_an_illegal_action_error() -> None:
+    state = _game("classic").new_initial_state()
+    for bad in (-2, 10**9, action_count(Rules(players=2))):  # -1 is pyspiel's own refusal
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)
+    with pytest.raises(IllegalActionError):  # a player's action at a chance node
+        state.apply_action(action_to_id(state.get_game().rules, EndTurn(0)))
+    assert state.is_chance_node() and state.history() == []
+
+
+def _tokens_node(players: int = 3, seed: int = 0) -> State:
+    """A Speed position where several players are still to choose tokens."""
+    rng = random.Random(seed)
+    s = new_game(Rules(players=players))
+    while not (s.phase is Phase.TOKENS and len(actors(s)) >= 2):
+        if actors(s) == (CHANCE,):
+            s = apply(s, chance_outcomes(s)[rng.randrange(len(chance_outcomes(s)))][0])
+        else:
+            acts = legal_actions(s)
+            s = apply(s, acts[rng.randrange(len(acts))])
+    return s
+
+
+def test_the_observer_never_shows_another_players_secret_choice() -> None:
+    """SPEED-JUMP-1: two positions that differ only in a choice P1 made in secret give
+    every other player the same string and tensor; P1 sees his own choice."""
+    s = _tokens_node()
+    first, second = actors(s)[:2]
+    low = apply(s, ChooseTokens(first, 1))
+    high = apply(s, ChooseTokens(first, min(5, s.tokens[first])))
+    game = _game("speed", 3)
+    observer = make_observation(game)
+    for p in range(3):
+        seen = []
+        for position in (low, high):
+            observer.set_from(SimpleNamespace(position=position), p)
+            text = observer.string_from(SimpleNamespace(position=position), p)
+            seen.append((observer.tensor.copy(), text))
+            assert text == view_to_text(observe(position, p))
+        same = (seen[0][0] == seen[1][0]).all() and seen[0][1] == seen[1][1]
+        assert same == (p != first)
+        assert (seen[0][0] == np.asarray(observation_tensor(low, p), np.float32)).all()
+    assert second in actors(low)
+
+
+def test_observation_string_tensor_and_information_state() -> None:
+    game = _game("speed")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node():
+        ids, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(ids, probs)[0])
+    player = state.current_player()
+    assert state.observation_string(player) == view_to_text(observe(state.position, player))
+    assert state.observation_tensor(player) == pytest.approx(
+        observation_tensor(state.position, player)
+    )
+    assert state.information_state_string(1) == " ".join(("P2", *state.tokens))
+    assert str(state).split()[0] == "8/8/8/*,*,6/*,*,6"
+    observer = make_observation(game)
+    assert set(observer.dict) == {"cells", "tiles", "players", "game"}
+    assert observer.dict["cells"].shape == (40, 22)
+
+
+def test_the_bound_on_game_length_holds_for_random_games() -> None:
+    """``max_game_length`` is an upper bound: random games stay far below it."""
+    for mode in MODES:
+        game = _game(mode)
+        for seed in range(2):
+            end = _play_randomly(game.new_initial_state(), random.Random(seed))
+            # every player's action counted (a Jump's joint choice once per chooser)
+            actions = sum(1 for t in end.tokens if not t.startswith(("draw", "reveal", "find")))
+            assert actions <= game.max_game_length()
+
+
+def test_utilities_are_zero_sum_win_shares() -> None:
+    from tikalspeed import Outcome
+
+    assert utilities(Outcome(0, (30, 20, 10), "final-scoring"), 3) == [1.0, -0.5, -0.5]
+    assert utilities(Outcome(None, (30, 30, 30), "final-scoring"), 3) == [0.0, 0.0, 0.0]
+    assert utilities(Outcome(None, (30, 30), "final-scoring"), 2) == [0.0, 0.0]
+    assert utilities(None, 4) == [0.0] * 4
+
+
+def test_a_jumps_choices_are_one_joint_action() -> None:
+    """SPEED-JUMP-1: at a simultaneous node one player's id alone is refused, and the
+    joint action plays every chooser's choice at once, in seat order."""
+    game = _game("speed", 2)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    choices = [state.legal_actions(p)[0] for p in range(2)]
+    with pytest.raises(IllegalActionError):
+        state.apply_action(choices[0])
+    before = len(state.tokens)
+    state.apply_actions(choices)
+    assert state.tokens[before:] == ("P1:tokens:1", "P2:tokens:1")
+    assert state.position.phase is not Phase.TOKENS or state.position.chosen == (0, 0)
