@@ -119,6 +119,7 @@ from .text.notation import (
 )
 from .text.record import Record, read_record, replay, write_record
 from .text.views import view_from_text, view_to_text
+from .tools.solve import Solution, solve
 
 __version__ = "0.2.0"
 
@@ -219,6 +220,7 @@ __all__ = [
     "Rules",
     "ShamanMoved",
     "ShamanPlaced",
+    "Solution",
     "State",
     "TikiDropped",
     "TikisReturned",
@@ -262,6 +264,7 @@ __all__ = [
     "rules_from_text",
     "rules_to_text",
     "sample_chance",
+    "solve",
     "state_from_json",
     "state_to_json",
     "step",

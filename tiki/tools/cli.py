@@ -1,5 +1,5 @@
-"""The ``tiki`` command line: play, show a position, replay a record, check scenarios,
-benchmark, fuzz.
+"""The ``tiki`` command line: play, show a position, solve it, replay a record, check
+scenarios, benchmark, fuzz.
 
 ``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
 in the user's input (a bad position, an unreadable record, an unknown rule) is reported
@@ -29,7 +29,7 @@ from ..errors import NotationError
 from ..model.state import PLAYER_SYMBOLS, State
 from ..text.notation import from_text, rules_to_text
 from ..text.record import Record, read_record, replay, write_record
-from . import _commands, _options, bench, fuzz, scenario
+from . import _commands, _options, bench, fuzz, scenario, solve
 from ._chess import beside_chess, chess_line, table
 from ._commands import UsageError
 from ._human import HUMAN_HELP, Human, Quit, legal_listing
@@ -166,6 +166,33 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _limit(text: str) -> int:
+    """``solve --limit``: 1 to ``solve.MAX_LIMIT`` positions."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9) or not (
+        1 <= int(text) <= solve.MAX_LIMIT
+    ):
+        raise argparse.ArgumentTypeError(f"1 to {solve.MAX_LIMIT} positions, not {text!r}")
+    return int(text)
+
+
+def _solve(args: argparse.Namespace) -> int:
+    try:
+        state = from_text(" ".join(args.position))
+    except NotationError as e:
+        raise _UsageError(f"not a position: {e}") from None
+    started = time.perf_counter()
+    try:
+        found = solve.solve(state, limit=args.limit)
+    except ValueError as e:  # a chance node
+        raise _UsageError(str(e)) from None
+    seconds = time.perf_counter() - started
+    print(f"value:  {found.text()}")
+    print(f"best:   {'-' if found.best is None else found.best}")
+    print(f"work:   {found.nodes:,} positions, {found.depth} plies deep, by {found.how}, "
+          f"{seconds:.2f} s")  # fmt: skip
+    return 0 if found.exact else 1
+
+
 def _replay(args: argparse.Namespace) -> int:
     try:
         with open(args.file, encoding="utf-8") as f:
@@ -249,8 +276,8 @@ GAME = "Tiki"
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tiki",
-        description="Tiki (Nicolas Sato): play, show positions, replay records, check "
-        "scenarios, benchmark, fuzz the readers.",
+        description="Tiki (Nicolas Sato): play, show and solve positions, replay records, "
+        "check scenarios, benchmark, fuzz the readers.",
         epilog="Run 'tiki COMMAND --help' for a command's options.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -298,6 +325,20 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("position", nargs="+", metavar="POSITION")
     show.add_argument("--svg", metavar="FILE", help="write a picture of the position to FILE")
     show.set_defaults(run=_show)
+
+    so = sub.add_parser(
+        "solve",
+        help="the value of a position under perfect play, and a best move",
+        description="Read a position (as for show) and search it: win, loss or draw for the "
+        "player to decide, a best action, the plies to the end, the work done "
+        "(docs/tiki-solve.md). Exit status 1 when --limit runs out first (unknown).",
+    )
+    so.add_argument(
+        "--limit", type=_limit, default=1_000_000,
+        help="positions to generate at most (default 1000000)",
+    )  # fmt: skip
+    so.add_argument("position", nargs="+", metavar="POSITION")
+    so.set_defaults(run=_solve)
 
     rep = sub.add_parser(
         "replay",
