@@ -66,6 +66,19 @@ def plies(text: str) -> int:
     return int(text)
 
 
+MAX_PLAYOUTS = 1_000_000
+"""The most playouts ``--playouts`` gives the search bot per decision."""
+
+
+def playouts(text: str) -> int:
+    """``--playouts``: 1 to MAX_PLAYOUTS."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not (
+        1 <= int(text) <= MAX_PLAYOUTS
+    ):
+        raise argparse.ArgumentTypeError(f"1 to {MAX_PLAYOUTS} playouts, not {shown(text)}")
+    return int(text)
+
+
 def players(text: str) -> int:
     """``--players``: 2, 3 or 4."""
     if text not in ("2", "3", "4"):

@@ -37,12 +37,17 @@ from ._options import parse_rules
 from ._pictures import write_pictures
 from ._words import PersonOut, strip_clauses
 from .bots import Bot, GreedyBot, Ply, RandomBot, play_game
+from .mcts import MCTSBot
 from .narration import Narrator, in_pictures
 from .render import LEGEND, render
 
 __all__ = ["main", "parse_rules"]
 
-_BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"greedy": GreedyBot, "random": RandomBot}
+_BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[MCTSBot]] = {
+    "greedy": GreedyBot,
+    "mcts": MCTSBot,
+    "random": RandomBot,
+}
 _CHANCE_OFFSET = 100
 """Chance after the start is drawn from ``random.Random(seed + _CHANCE_OFFSET)``."""
 DEFAULT_MODE = "speed"
@@ -76,7 +81,12 @@ def _seats(args: argparse.Namespace, rules: Rules, seed: int, out: Any) -> dict[
         raise _UsageError(f"--human {unknown[0]}: this game has players {', '.join(names)}")
     seats: dict[int, Bot] = {}
     for p, name in enumerate(names):
-        seats[p] = Human(out) if name in humans else _BOTS[args.bot](seed + 1 + p)
+        if name in humans:
+            seats[p] = Human(out)
+        elif args.bot == "mcts":
+            seats[p] = MCTSBot(seed + 1 + p, playouts=args.playouts)
+        else:
+            seats[p] = _BOTS[args.bot](seed + 1 + p)
     return seats
 
 
@@ -297,6 +307,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--human", nargs="+", metavar="P", help="you play these seats (P1 ... P4)")
     play.add_argument(
         "--bot", choices=sorted(_BOTS), default="greedy", help="the bot kind (default greedy)"
+    )
+    play.add_argument(
+        "--playouts",
+        type=_options.playouts,
+        default=200,
+        help="the search bot's playouts per decision (--bot mcts; default 200)",
     )
     play.add_argument(
         "--rules",

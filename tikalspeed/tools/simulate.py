@@ -49,6 +49,7 @@ from ..model.state import CHANCE, Phase, TurnKind
 from ..text.notation import rules_from_text, rules_to_text
 from . import _study
 from .bots import GreedyBot, RandomBot
+from .mcts import MCTSBot
 
 __all__ = [
     "BOTS",
@@ -61,11 +62,12 @@ __all__ = [
     "simulate",
 ]
 
-BOTS: dict[str, type[GreedyBot] | type[RandomBot]] = {
+BOTS: dict[str, type[GreedyBot] | type[RandomBot] | type[MCTSBot]] = {
     "greedy": GreedyBot,
+    "mcts": MCTSBot,
     "random": RandomBot,
 }
-"""The bots a study may seat, by name."""
+"""The bots a study may seat, by name (``mcts``: 200 playouts a decision)."""
 
 MAX_PLIES = 20_000
 """A game still running after this many actions stops unfinished (no game does)."""
