@@ -3,8 +3,8 @@
 :class:`MCTSBot` grows a search tree from the position it is asked about: each
 playout walks down the tree by UCT (the child with the best mean result for the player
 who moves into it, plus ``exploration * sqrt(ln N / n)``), adds one untried action,
-plays the game out (uniformly random moves, or greedy ones:
-:class:`~tiki.tools.bots.GreedyBot`), and scores it 1 for a win, ½ for a draw, 0 for a
+plays the game out (by default with greedy moves, :class:`~tiki.tools.bots.GreedyBot`'s,
+or with uniformly random ones), and scores it 1 for a win, ½ for a draw, 0 for a
 loss. The most visited action is played; an action that wins at once is played
 without a search. Tiki has perfect information and no chance after the setup, so the
 tree is the game's own.
@@ -65,7 +65,8 @@ class _Node:
 class MCTSBot:
     """UCT search for the player to decide, within ``playouts`` playouts and/or
     ``seconds`` of time, seeded by ``seed``; playouts play out with ``rollout``
-    (``'random'`` or ``'greedy'``).
+    (``'greedy'``, the default, or ``'random'``: much weaker against the greedy bot
+    at the same budget, ``docs/strength.md``).
 
     >>> MCTSBot(playouts=0)
     Traceback (most recent call last):
@@ -78,7 +79,7 @@ class MCTSBot:
         seed: int | None = None,
         playouts: int | None = 200,
         seconds: float | None = None,
-        rollout: str = "random",
+        rollout: str = "greedy",
         exploration: float = math.sqrt(2),
     ) -> None:
         if playouts is None and seconds is None:

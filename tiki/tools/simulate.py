@@ -57,7 +57,7 @@ BOTS: dict[str, type[GreedyBot] | type[RandomBot] | type[MCTSBot]] = {
     "mcts": MCTSBot,
     "random": RandomBot,
 }
-"""The bots a study may seat, by name (``mcts``: 200 random playouts a decision)."""
+"""The bots a study may seat, by name (``mcts``: 200 greedy playouts a decision)."""
 
 MAX_PLIES = 2000
 """A game still running after this many actions stops unfinished (as ``tiki play``)."""
