@@ -490,3 +490,15 @@ def test_from_text_rejects_non_text() -> None:
     """Only a str is a position string."""
     with pytest.raises(NotationError):
         from_text(None)  # type: ignore[arg-type]
+
+
+def test_an_unreadable_token_is_echoed_bounded_in_the_error() -> None:
+    """An unknown action token of any length is refused with a NotationError whose
+    message shows only its start (bad input never makes an unbounded message)."""
+    import tikalspeed
+
+    state = tikalspeed.new_game(seed=1)
+    for text in ("zz" * 10_000, "P1:" + "9" * 10_000, "take:" + "Q" * 10_000):
+        with pytest.raises(tikalspeed.NotationError) as raised:
+            tikalspeed.parse_action(state, text)
+        assert len(str(raised.value)) < 300

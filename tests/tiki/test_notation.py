@@ -330,3 +330,15 @@ def test_order_phase_needs_the_other_player_tiki_infl_3() -> None:
     with pytest.raises(NotationError, match="TIKI-INFL-3") as e:
         from_text(text)
     assert e.value.position == 39
+
+
+def test_an_unreadable_token_is_echoed_bounded_in_the_error() -> None:
+    """An unknown action token of any length is refused with a NotationError whose
+    message shows only its start (bad input never makes an unbounded message)."""
+    import tiki
+
+    state = tiki.new_game(seed=1)
+    for text in ("zz" * 10_000, "+" + "q" * 10_000, "a1-" + "b" * 10_000):
+        with pytest.raises(tiki.NotationError) as raised:
+            tiki.parse_action(state, text)
+        assert len(str(raised.value)) < 300

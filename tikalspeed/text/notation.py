@@ -142,7 +142,7 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
     named = player_from_name(name, n) if colon else None
     if named is not None:
         if player is not None and player != named:
-            raise NotationError(f"{t!r} names {name}, not the player given", lead)
+            raise NotationError(f"{shown(t)} names {name}, not the player given", lead)
         player, lead, t = named, lead + len(name) + 1, rest
     elif colon and len(name) == 2 and name[0] == "P" and name[1].isdigit():
         raise NotationError(f"no player {name} in a {n}-player game", lead)
@@ -164,12 +164,12 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
     head, eq, value = t.partition("=")
     if eq and head in ("draw", "reveal", "find"):
         if not chance_ok:
-            raise NotationError(f"{t!r} is a chance outcome: no player makes it", lead)
+            raise NotationError(f"{shown(t)} is a chance outcome: no player makes it", lead)
         at = lead + len(head) + 1
         if head == "find":
             kinds = TREASURE_NAMES[: state.rules.manifest.components.treasure_kinds]
             if len(value) != 1 or value not in kinds:
-                raise NotationError(f"unknown treasure {value!r} in {t!r}", at)
+                raise NotationError(f"unknown treasure {shown(value)} in {shown(t)}", at)
             return FindTreasure(kinds.index(value))
         tile = _tile(state, value, at, t)
         return DrawTile(tile, value) if head == "draw" else RevealTile(tile, value)
@@ -178,10 +178,10 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
         return ChooseTile(player, _tile(state, parts[1], lead + 5, t), parts[1])
     form = _FORMS.get(parts[0])
     if form is None:
-        raise NotationError(f"cannot read action {t!r}", lead)
+        raise NotationError(f"cannot read action {shown(t)}", lead)
     if len(parts) != len(form) + 1:
         raise NotationError(
-            f"{parts[0]!r} takes {len(form)} part(s) after it: "
+            f"{shown(parts[0])} takes {len(form)} part(s) after it: "
             + ":".join([parts[0], *(_WHAT[f].split()[0] for f in form)]),
             lead,
         )
@@ -253,7 +253,7 @@ def _part(state: State, kind: str, part: str, at: int, whole: str) -> int:
 def _tile(state: State, tile_id: str, at: int, whole: str) -> int:
     index = terrain(state.rules.manifest).index.get(tile_id)
     if index is None:
-        raise NotationError(f"unknown tile {tile_id!r} in {whole!r}", at)
+        raise NotationError(f"unknown tile {shown(tile_id)} in {shown(whole)}", at)
     return index
 
 

@@ -96,7 +96,7 @@ def parse_action(state: State, text: str) -> Action:
         try:
             edge = edge_from_name(t[2:])
         except KeyError:
-            raise NotationError(f"unknown edge {t[2:]!r} in {t!r}", lead + 2) from None
+            raise NotationError(f"unknown edge {shown(t[2:])} in {shown(t)}", lead + 2) from None
         return PlaceShaman(player, edge) if t[1] == "@" else MoveShaman(player, edge)
     if t.startswith("layout="):
         parts = t[7:].split(",")
@@ -112,7 +112,7 @@ def parse_action(state: State, text: str) -> Action:
         return Layout(tuple(values))
     if t.startswith("first="):
         if t[6:] not in ("x", "o"):
-            raise NotationError(f"the first player is x or o, not {t[6:]!r}", lead + 6)
+            raise NotationError(f"the first player is x or o, not {shown(t[6:])}", lead + 6)
         return FirstPlayer(PLAYER_SYMBOLS.index(t[6:]))
     if t[0] in "abc":
         path = []
@@ -121,7 +121,7 @@ def parse_action(state: State, text: str) -> Action:
             path.append(_village(part, 0, lead + at, t))
             at += len(part) + 1
         return Move(player, tuple(path))
-    raise NotationError(f"cannot read action {t!r}", lead)
+    raise NotationError(f"cannot read action {shown(t)}", lead)
 
 
 def _village(t: str, start: int, lead: int, whole: str | None = None) -> int:
@@ -129,7 +129,7 @@ def _village(t: str, start: int, lead: int, whole: str | None = None) -> int:
     name = t[start:]
     v = _VILLAGE_INDEX.get(name)
     if v is None:
-        raise NotationError(f"unknown village {name!r} in {whole or t!r}", lead + start)
+        raise NotationError(f"unknown village {shown(name)} in {shown(whole or t)}", lead + start)
     return v
 
 
@@ -246,7 +246,7 @@ def from_text(text: str) -> State:
         try:
             shaman = edge_from_name(shaman_f)
         except KeyError:
-            raise NotationError(f"unknown shaman edge {shaman_f!r}", pos[7]) from None
+            raise NotationError(f"unknown shaman edge {shown(shaman_f)}", pos[7]) from None
     tiebreak = _choose({"+": True, "-": False}, fields[8][1], pos[8], "tie-break flag (+ or -)")
     turn = _number(fields[9][1], pos[9], "turn")
     result = _result(fields[10][1], pos[10], fruits)
@@ -303,11 +303,12 @@ def _board(field: str, at: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...],
             value = _TEXT_VALUE.get(token[: len(token) - len(owners)])
             if value is None:
                 raise NotationError(
-                    f"village {VILLAGE_NAMES[v]} needs a value +2, +1, 0 or -1: {token!r}", offset
+                    f"village {VILLAGE_NAMES[v]} needs a value +2, +1, 0 or -1: {shown(token)}",
+                    offset,
                 )
             if owners.strip("xo"):
                 raise NotationError(
-                    f"village {VILLAGE_NAMES[v]}: tikis are x or o, not {owners!r}", offset
+                    f"village {VILLAGE_NAMES[v]}: tikis are x or o, not {shown(owners)}", offset
                 )
             tiles[v] = value
             stacks[v] = tuple(PLAYER_SYMBOLS.index(o) for o in owners)
@@ -317,7 +318,7 @@ def _board(field: str, at: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...],
 
 def _choose(table: dict[str, Any], field: str, at: int, what: str) -> Any:
     if field not in table:
-        raise NotationError(f"unknown {what} {field!r}", at)
+        raise NotationError(f"unknown {what} {shown(field)}", at)
     return table[field]
 
 
@@ -341,7 +342,7 @@ def _pending(field: str, at: int) -> tuple[tuple[int, ...], list[int]]:
     for name in field.split(","):
         v = _VILLAGE_INDEX.get(name)
         if v is None:
-            raise NotationError(f"unknown pending village {name!r}", at)
+            raise NotationError(f"unknown pending village {shown(name)}", at)
         if v in villages:
             raise NotationError(f"pending village {name} is listed twice", at)
         villages.append(v)
@@ -355,7 +356,7 @@ def _result(field: str, at: int, fruits: tuple[int, int]) -> Outcome | None:
         return None
     winner, colon, reason = field.partition(":")
     if winner not in _WINNER or not colon:
-        raise NotationError(f"a result is '<x|o|=>:<reason>' or '-', not {field!r}", at)
+        raise NotationError(f"a result is '<x|o|=>:<reason>' or '-', not {shown(field)}", at)
     return Outcome(winner=_WINNER[winner], scores=fruits, reason=reason)
 
 
