@@ -1,5 +1,9 @@
 """How strong the search bots are: ``python docs/strength.py [GAMES2] [GAMES4] [JOBS]``.
 
+``python docs/strength.py --budget PLAYOUTS GAMES MODE[,MODE...] [JOBS]`` then adds
+(or rewrites) the page's last section: 2-player Tikal games of those modes with a
+larger budget, to show how the strength grows with it.
+
 Writes ``docs/strength.md`` (the page, all of it: do not edit it by hand) from games
 of each search bot (:class:`tiki.tools.mcts.MCTSBot`,
 :class:`tikalspeed.tools.mcts.MCTSBot`) against the greedy bots: in Tiki and in each
@@ -159,7 +163,10 @@ def strength(
         done = [_task(t) for t in tasks]
     else:
         with Pool(jobs) as pool:
-            done = list(pool.imap_unordered(_task, tasks))
+            done = []
+            for item in pool.imap_unordered(_task, tasks):
+                done.append(item)
+                print(f"{len(done)}/{len(tasks)} games", end="\r", file=sys.stderr, flush=True)
     rows = []
     for game, players in configs:
         mine = sorted((g, r) for gm, p, g, r in done if (gm, p) == (game, players))
@@ -233,8 +240,54 @@ def page(rows: Sequence[Row], seconds: float, jobs: int, playouts: int) -> str:
     return "\n".join(lines)
 
 
+BUDGET_HEADING = "## With a larger budget"
+
+
+def budget_section(rows: Sequence[Row], seconds: float, jobs: int, playouts: int) -> str:
+    """The page's last section: ``rows`` played with ``playouts`` playouts a decision."""
+    lines = [
+        BUDGET_HEADING,
+        "",
+        f"The same games (the same seeds, the first {rows[0].games} of each) with "
+        f"**{playouts} playouts** a decision for the search bot:",
+        "",
+        "| game | players | games | search bot's share | 95% interval | by seat "
+        "| seconds a decision |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        name = "Tiki" if r.game == "tiki" else f"Tikal, {r.game}"
+        seats = " / ".join(f"{s:.2f}" for s in r.seat_shares)
+        lines.append(
+            f"| {name} | {r.players} | {r.games} | **{r.share:.1%}** | "
+            f"{r.low:.1%} – {r.high:.1%} | {seats} | {r.seconds:.3f} |"
+        )
+    build = "compiled (mypyc)" if tikalspeed.COMPILED else "pure Python"
+    lines += [
+        "",
+        f"Measured on {time.strftime('%Y-%m-%d')}: {sum(r.games for r in rows)} games in "
+        f"{seconds / 60:.0f} minutes with {jobs} processes, on the {build} build.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str]) -> int:
-    """``strength.py [GAMES2] [GAMES4] [JOBS]``: play and write the page."""
+    """``strength.py [GAMES2] [GAMES4] [JOBS]``: play and write the page;
+    ``strength.py --budget PLAYOUTS GAMES MODES [JOBS]``: its last section."""
+    if argv and argv[0] == "--budget":
+        playouts, games = int(argv[1]), int(argv[2])
+        configs = [(mode, 2) for mode in argv[3].split(",")]
+        jobs = int(argv[4]) if len(argv) > 4 else 2
+        start = time.perf_counter()
+        rows = strength(configs, games2=games, games4=0, jobs=jobs, playouts=playouts)
+        text = PAGE.read_text()
+        if BUDGET_HEADING in text:
+            text = text[: text.index(BUDGET_HEADING)]
+        section = budget_section(rows, time.perf_counter() - start, jobs, playouts)
+        PAGE.write_text(text + section)
+        print(section)
+        return 0
     games2 = int(argv[0]) if argv else 100
     games4 = int(argv[1]) if len(argv) > 1 else 40
     jobs = int(argv[2]) if len(argv) > 2 else 2
