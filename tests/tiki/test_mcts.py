@@ -98,9 +98,12 @@ def test_a_time_budget_plays_at_least_once_and_bad_budgets_are_refused() -> None
 def test_the_search_bot_plays_from_the_command_line_and_in_studies(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``tiki play --bot mcts`` plays a whole game, and ``simulate`` seats ``mcts``."""
-    assert main(["play", "--bot", "mcts", "--seed", "2"]) == 0
+    """``tiki play --bot mcts --playouts N`` plays a whole game, a bad budget is a
+    usage error, and ``simulate`` seats ``mcts``."""
+    assert main(["play", "--bot", "mcts", "--playouts", "20", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "result:" in out
+    assert main(["play", "--bot", "mcts", "--playouts", "10000001"]) == 2
+    assert "1 to 1000000 playouts" in capsys.readouterr().err
     rows = simulate([Rules()], 1, seed=0, bots=["mcts", "random"], jobs=1)
     assert len(rows) == 1 and rows[0]["bots"] == "mcts,random"

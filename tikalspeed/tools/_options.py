@@ -17,11 +17,13 @@ from ..model.rules import Rules
 from ..text.notation import rules_from_text
 
 __all__ = [
+    "MAX_PLAYOUTS",
     "MAX_PLIES",
     "MAX_SECONDS",
     "parse_rules",
     "person_options",
     "players",
+    "playouts",
     "plies",
     "seconds",
     "seed",

@@ -16,10 +16,12 @@ from ..model.rules import NUMBER_LIMIT, Rules
 from ..text.notation import rules_from_text
 
 __all__ = [
+    "MAX_PLAYOUTS",
     "MAX_PLIES",
     "MAX_SECONDS",
     "parse_rules",
     "person_options",
+    "playouts",
     "plies",
     "seconds",
     "seed",
@@ -30,6 +32,19 @@ MAX_SECONDS = 86_400.0
 """The longest ``bench --seconds`` (a day): a measurement needs seconds."""
 MAX_PLIES = 1_000_000
 """The largest ``--max-plies``."""
+
+
+MAX_PLAYOUTS = 1_000_000
+"""The most playouts ``--playouts`` gives the search bot per decision."""
+
+
+def playouts(text: str) -> int:
+    """``--playouts``: 1 to MAX_PLAYOUTS."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 7) or not (
+        1 <= int(text) <= MAX_PLAYOUTS
+    ):
+        raise argparse.ArgumentTypeError(f"1 to {MAX_PLAYOUTS} playouts, not {shown(text)}")
+    return int(text)
 
 
 def seed(text: str) -> int:

@@ -78,7 +78,12 @@ def _play(args: argparse.Namespace) -> int:
             players[p] = Human(out)
             names[p] = f"{sym} human"
         else:
-            players[p] = _BOTS[args.bot](seed + 1 + p)
+            bot = _BOTS[args.bot]
+            players[p] = (
+                MCTSBot(seed + 1 + p, playouts=args.playouts)
+                if bot is MCTSBot
+                else bot(seed + 1 + p)
+            )
             names[p] = f"{sym} {args.bot} bot"
     print(f"Tiki: {names[0]} vs {names[1]}, seed {seed}", file=out)
     if rules.non_default():
@@ -297,6 +302,12 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--human", choices=("x", "o"), help="you play this side")
     play.add_argument(
         "--bot", choices=sorted(_BOTS), default="greedy", help="the bot kind (default greedy)"
+    )
+    play.add_argument(
+        "--playouts",
+        type=_options.playouts,
+        default=200,
+        help="the search bot's playouts per decision (--bot mcts; default 200)",
     )
     play.add_argument(
         "--rules",
