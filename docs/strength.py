@@ -208,7 +208,9 @@ def page(rows: Sequence[Row], seconds: float, jobs: int, playouts: int) -> str:
         f"playouts={playouts}, rollout='greedy')`) plays each playout out with greedy "
         "moves to the end of the game; Tikal's (`tikalspeed.tools.mcts.MCTSBot(seed, "
         f"playouts={playouts})`, the defaults) is the information-set search, deciding "
-        "from its own view and scoring each new node with the greedy bot's evaluation. "
+        "from its own view and scoring each new node with the greedy bot's evaluation "
+        "and the tempo (the turns each player still takes before everyone has had one "
+        "more). "
         "The greedy bots are `GreedyBot(seed)` of each package.",
         "",
         "| game | players | games | search bot's share | 95% interval | an equal seat "

@@ -24,10 +24,10 @@ from tikalspeed import (
     observe,
     sample_chance,
 )
-from tikalspeed.model.state import CHANCE, Phase, State
+from tikalspeed.model.state import CHANCE, Phase, State, TurnKind
 from tikalspeed.tools.bots import GreedyBot, RandomBot, play_game
 from tikalspeed.tools.cli import main
-from tikalspeed.tools.mcts import MCTSBot
+from tikalspeed.tools.mcts import TURN_WORTH, MCTSBot, _tempo
 from tikalspeed.tools.simulate import simulate
 
 MODES = ("classic", "professional", "speed")
@@ -181,3 +181,70 @@ def test_the_search_bot_plays_from_the_command_line_and_in_studies(
     assert "1 to 1000000 playouts" in capsys.readouterr().err
     rows = simulate([Rules(mode="classic", players=2)], 1, seed=0, bots=["mcts", "random"])
     assert len(rows) == 1 and rows[0]["bots"] == "mcts,random"
+
+
+def _random_game(mode: str, players: int, seed: int) -> list[State]:
+    """Every position of a seeded random game."""
+    rng = random.Random(seed)
+    state = new_game(Rules(mode=mode, players=players), seed=seed)
+    seen = [state]
+    while state.result is None:
+        who = actors(state)
+        if who == (CHANCE,):
+            state = apply(state, sample_chance(state, rng))
+        else:
+            actions = legal_actions(state, who[0])
+            state = apply(state, actions[rng.randrange(len(actions))])
+        seen.append(state)
+    return seen
+
+
+@pytest.mark.parametrize(("mode", "players"), [(m, n) for m in MODES[:2] for n in (2, 3, 4)])
+def test_tikal_turn_1_the_tempo_is_even_whenever_everyone_has_had_as_many_turns(
+    mode: str, players: int
+) -> None:
+    """TIKAL-TURN-1, TIKAL-AUCTION-2: the search bot counts in the turns each player
+    still takes before everyone has had one more, so that a position just after one's
+    own turn does not look won. Wherever every player has had as many normal turns as
+    the others (classic: the first seat's draw; professional: a round's display laid
+    out), each of them is owed one whole turn, the same for all; and between two such
+    points nobody is ever owed more than one normal turn and what is left of his own."""
+    worth = TURN_WORTH / players
+    even = 0
+    for state in _random_game(mode, players, seed=players):
+        tempo = _tempo(state, [1.0] * players)
+        if state.turn.queue or state.turn_kind is not TurnKind.NORMAL:
+            continue
+        assert all(0 <= t <= worth + 1e-9 for t in tempo)
+        boundary = (
+            state.phase is Phase.DRAW and state.active == 0
+            if mode == "classic"
+            else state.phase is Phase.REVEAL and not state.played
+        )
+        if boundary:
+            even += 1
+            assert tempo == pytest.approx([worth] * players)
+    assert even >= 3
+
+
+def test_tikal_auction_5_winning_an_auction_buys_the_first_turn_not_a_turn_more() -> None:
+    """TIKAL-AUCTION-5, TIKAL-AUCTION-7: in a 2-player professional round both are
+    owed a turn while they bid and while the winner chooses his tile; the winner's
+    turn is counted down by its action points, and when the other takes the last
+    tile, the winner is owed nothing more this round and the other his whole turn."""
+    worth = TURN_WORTH / 2
+    seen = _random_game("professional", 2, seed=7)
+    bid = next(i for i, s in enumerate(seen) if s.phase is Phase.BID)
+    assert _tempo(seen[bid], [1.0, 1.0]) == pytest.approx([worth, worth])
+    choose = next(i for i in range(bid, len(seen)) if seen[i].phase is Phase.CHOOSE)
+    winner = seen[choose].active
+    assert _tempo(seen[choose], [1.0, 1.0]) == pytest.approx([worth, worth])
+    acting = next(
+        s for s in seen[choose:] if s.phase is Phase.ACTIONS and s.active == winner and s.ap < 10
+    )
+    left = _tempo(acting, [1.0, 1.0])
+    assert left[winner] == pytest.approx(worth * acting.ap / 10)
+    assert left[1 - winner] == pytest.approx(worth)
+    last = next(s for s in seen[choose:] if s.phase is Phase.PLACE and s.active != winner)
+    assert _tempo(last, [1.0, 1.0])[winner] == 0
+    assert _tempo(last, [1.0, 1.0])[1 - winner] == pytest.approx(worth)

@@ -22,9 +22,14 @@ looks at its own view first), so the others' secret token choices at a Speed Jum
    starts from the greedy bot's choice and looks further where it pays;
 4. at the new node plays on with ``depth`` random decisions (default none) and scores
    the position for every player: ``sigmoid((value - value at the root) / scale)``,
-   the value being the greedy bot's :func:`~tikalspeed.tools.bots.evaluate` plus, in
-   a Speed Jump phase, ``TOKEN_WORTH`` for each token still in hand (a finished
-   game: 1 for a win, shared by the tied winners, 0 for a loss).
+   the value being the greedy bot's :func:`~tikalspeed.tools.bots.evaluate` with
+   the *tempo*: in the classic and professional games the turns each player still
+   takes before everyone has had one more are counted in (``TURN_WORTH``), since a
+   turn raises its player's value by some 20 points against the other's with 2
+   players, and without them a position just after one's own turn looks won (and
+   winning an auction, which only buys the first turn of a round, looks worth any
+   price); in a Speed Jump phase, ``TOKEN_WORTH`` for each token still in hand. A
+   finished game scores 1 for a win, shared by the tied winners, 0 for a loss.
 
 It plays the action of its decision visited most. The budget is a number of
 playouts, a time in seconds, or both (whichever runs out first); with a playout
@@ -48,9 +53,9 @@ import time
 
 from ..engine import actors, apply, legal_actions, observe, sample_chance
 from ..model.actions import Action
-from ..model.state import CHANCE, Phase, State
+from ..model.state import CHANCE, Phase, State, TurnKind
 from ..model.view import View
-from ._botvalue import _placement_hint
+from ._botvalue import _placement_hint, _presence, _weights, scoring_now
 from .bots import _decision, evaluate
 
 __all__ = ["MCTSBot"]
@@ -138,7 +143,7 @@ class MCTSBot:
             position = observe(position, me).state
         root = _Node(None, None, CHANCE)
         start = _determinised(position)
-        self._baseline = [_value(start, p) for p in range(start.players)]
+        self._baseline = _values(start)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (self.playouts is None or done < self.playouts) and (
@@ -240,7 +245,8 @@ class MCTSBot:
                 return [1.0 / len(tied) if p in tied else 0.0 for p in range(n)]
             return [1.0 if p == result.winner else 0.0 for p in range(n)]
         scale, base = self.scale, self._baseline
-        return [_sigmoid((_value(state, p) - base[p]) / scale) for p in range(n)]
+        values = _values(state)
+        return [_sigmoid((values[p] - base[p]) / scale) for p in range(n)]
 
     def __repr__(self) -> str:
         return f"MCTSBot(playouts={self.playouts!r}, seconds={self.seconds!r})"
@@ -249,17 +255,99 @@ class MCTSBot:
 TOKEN_WORTH = 0.4
 """What a Speed token still in hand in a Jump phase is worth to :func:`_value`: a
 token chosen and not spent is lost (SPEED-JUMP-3), one kept buys a later action."""
+TURN_WORTH = 34.0
+"""What a turn still to come is worth to :func:`_values` in the classic and
+professional games, divided by the number of players and times the player's weight of
+points (``_weights``): in the greedy bot's games a player's own turn raises his value
+against the best other's by about 17 times that weight with 2 players, about 8 with 4."""
+_TURN_PHASES = (Phase.PLACE, Phase.CHOOSE, Phase.ACTIONS, Phase.TREASURE)
+FINAL_SHARE = 0.3
+"""What a final turn (TIKAL-END-2) is worth against another turn: in the greedy bot's
+games it gains a third to a half as much, at most."""
+
+
+def _tempo(state: State, weights: list[float]) -> list[float]:
+    """Per player, the worth of the turns he still takes before every player has had
+    one more (classic: up to the last seat's normal turn; professional: to the end of
+    the auction round), a running turn counted by its action points left, and of his
+    queued scoring and final turns; ``TURN_WORTH / players`` a turn, times his weight
+    of points (without the scoring at the end of a running scoring turn, for the turns
+    after it). So a position in the middle of a round is not worth more to whoever
+    has just played, and the search compares like with like."""
+    n = state.players
+    owed = [0.0] * n
+    phase, active, turn = state.phase, state.active, state.turn
+    kind = turn.turn_kind
+    running = phase in _TURN_PHASES
+    now = 0.0
+    if running:
+        now = 1.0 if phase is Phase.PLACE or phase is Phase.CHOOSE else turn.ap / 10
+        if kind is TurnKind.FINAL:
+            now *= FINAL_SHARE
+    elif phase is Phase.DRAW and kind is TurnKind.NORMAL:
+        now = 1.0  # the turn begins with the draw
+    for queued, p in turn.queue:
+        owed[p] += FINAL_SHARE if queued is TurnKind.FINAL else 1.0
+    if state.rules.mode == "professional":
+        if state.display or phase is Phase.REVEAL:
+            played = state.played
+            for p in range(n):
+                if p not in played and not (running and p == active):
+                    owed[p] += 1.0
+    else:
+        if kind is TurnKind.NORMAL and (running or phase is Phase.DRAW):
+            first = active + 1
+        elif kind is TurnKind.FINAL:
+            first = n
+        else:
+            first = turn.next_player
+        for p in range(first, n):
+            owed[p] += 1.0
+    worth = TURN_WORTH / n
+    tempo = [worth * owed[p] * weights[p] for p in range(n)]
+    if now:
+        scoring = running and (kind is TurnKind.SCORING or kind is TurnKind.FINAL)
+        later = weights[active] - (1.0 if scoring else 0.0)
+        tempo[active] = worth * (now * weights[active] + owed[active] * later)
+    return tempo
+
+
+def _standing(state: State) -> list[float]:
+    """Each player's points banked, plus a scoring now weighted by the scorings left,
+    plus the tempo (:func:`_tempo`): what :func:`_value` compares."""
+    n = state.players
+    points = scoring_now(state)
+    weights = _weights(state)
+    tempo = _tempo(state, weights)
+    return [state.scores[p] + points[p] * weights[p] + tempo[p] for p in range(n)]
+
+
+def _values(state: State) -> list[float]:
+    """Each player's :func:`_value`, all at once."""
+    n = state.players
+    if state.result is not None or state.rules.mode == "speed":
+        return [_value(state, p) for p in range(n)]
+    standing = _standing(state)
+    return [
+        standing[p] + _presence(state, p) - max(standing[q] for q in range(n) if q != p)
+        for p in range(n)
+    ]
 
 
 def _value(state: State, player: int) -> float:
-    """:func:`~tikalspeed.tools.bots.evaluate`, plus in a Speed Jump phase the
-    tokens ``player`` still holds against the best opponent's (``TOKEN_WORTH`` each)."""
-    value = evaluate(state, player)
-    if state.rules.mode == "speed" and state.result is None:
-        tokens = state.tokens
-        others = max(tokens[p] for p in range(state.players) if p != player)
-        value += TOKEN_WORTH * (tokens[player] - others)
-    return value
+    """How good ``state`` is for ``player``: :func:`~tikalspeed.tools.bots.evaluate`
+    with the tempo of :func:`_tempo` (``TURN_WORTH``) in the classic and professional
+    games, and in a Speed Jump phase the tokens ``player`` still holds against the
+    best opponent's (``TOKEN_WORTH`` each)."""
+    if state.result is not None:
+        return evaluate(state, player)
+    if state.rules.mode != "speed":
+        standing = _standing(state)
+        others = max(standing[q] for q in range(state.players) if q != player)
+        return standing[player] + _presence(state, player) - others
+    tokens = state.tokens
+    others = max(tokens[p] for p in range(state.players) if p != player)
+    return evaluate(state, player) + TOKEN_WORTH * (tokens[player] - others)
 
 
 def _sigmoid(x: float) -> float:
