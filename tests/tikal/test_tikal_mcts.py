@@ -28,7 +28,7 @@ from tikalspeed.model.state import CHANCE, Phase, State, TurnKind
 from tikalspeed.tools.bots import GreedyBot, RandomBot, play_game
 from tikalspeed.tools.cli import main
 from tikalspeed.tools.mcts import TURN_WORTH, MCTSBot, _tempo
-from tikalspeed.tools.simulate import simulate
+from tikalspeed.tools.simulate import make_bot, simulate
 
 MODES = ("classic", "professional", "speed")
 
@@ -248,3 +248,23 @@ def test_tikal_auction_5_winning_an_auction_buys_the_first_turn_not_a_turn_more(
     last = next(s for s in seen[choose:] if s.phase is Phase.PLACE and s.active != winner)
     assert _tempo(last, [1.0, 1.0])[winner] == 0
     assert _tempo(last, [1.0, 1.0])[1 - winner] == pytest.approx(worth)
+
+
+@pytest.mark.parametrize(
+    "name", ["mcts:0", "mcts:1000001", "mcts:", "mcts:x", "mcts:-5", "mcts:" + "9" * 400]
+)
+def test_a_study_names_the_search_bots_budget_and_refuses_a_bad_one(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``mcts:N`` seats the search bot with N playouts a decision in a study, from the
+    command line too; any other budget is refused before a game is played, with an
+    error that names it within a bounded length (a usage error at the command line)."""
+    bot = make_bot("mcts:7", 3)
+    assert isinstance(bot, MCTSBot) and bot.playouts == 7
+    rows = simulate([Rules(mode="classic", players=2)], 1, seed=0, bots=["mcts:2", "random"])
+    assert rows[0]["bots"] == "mcts:2,random"
+    with pytest.raises(ValueError, match=r"^no bot .*mcts:N") as refused:
+        simulate([Rules(mode="classic", players=2)], 1, bots=[name])
+    assert len(str(refused.value)) < 200
+    assert main(["simulate", "--games", "1", "--rules", "players=2", "--bots", name]) == 2
+    assert "mcts:N" in capsys.readouterr().err

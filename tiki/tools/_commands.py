@@ -71,5 +71,5 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
         "95%% confidence interval; write the rows (--csv, --parquet) and plots (--plots). "
         "See docs/simulate.md.",
     )
-    _studyout.add_arguments(s, tuple(simulate.BOTS), default_games=100)
+    _studyout.add_arguments(s, (*simulate.BOTS, "mcts:N"), default_games=100)
     s.set_defaults(run=_simulate)

@@ -30,14 +30,17 @@ plots). A row holds:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine.contract import new_game, step
+from ..errors import shown
 from ..model.rules import Rules
 from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase
 from ..text.notation import rules_from_text, rules_to_text
 from . import _study
+from ._options import MAX_PLAYOUTS
 from .bots import GreedyBot, RandomBot
 from .mcts import MCTSBot
 
@@ -45,6 +48,7 @@ __all__ = [
     "BOTS",
     "MAX_PLIES",
     "MEASURES",
+    "make_bot",
     "parse_rules",
     "play_row",
     "ruleset_text",
@@ -57,7 +61,32 @@ BOTS: dict[str, type[GreedyBot] | type[RandomBot] | type[MCTSBot]] = {
     "mcts": MCTSBot,
     "random": RandomBot,
 }
-"""The bots a study may seat, by name (``mcts``: 200 greedy playouts a decision)."""
+"""The bots a study may seat, by name (``mcts``: 200 greedy playouts a decision;
+``mcts:N`` is the search bot with ``N``, see :func:`make_bot`)."""
+_MCTS = re.compile(r"mcts:([1-9][0-9]{0,6})")
+
+
+def make_bot(name: str, seed: int) -> GreedyBot | RandomBot | MCTSBot:
+    """The bot called ``name``, seeded with ``seed``: a name of :data:`BOTS`, or
+    ``mcts:N``, the search bot with ``N`` playouts a decision (1 to
+    ``MAX_PLAYOUTS``); a ``ValueError`` names any other.
+
+    >>> make_bot("mcts:500", 1)
+    MCTSBot(playouts=500, seconds=None)
+    >>> make_bot("mcts:0", 1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no bot 'mcts:0': the bots are greedy, mcts, mcts:N (N playouts a ...
+    """
+    if name in BOTS:
+        return BOTS[name](seed)
+    found = _MCTS.fullmatch(name)
+    if found is None or int(found[1]) > MAX_PLAYOUTS:
+        raise ValueError(
+            f"no bot {shown(name)}: the bots are greedy, mcts, mcts:N (N playouts a "
+            f"decision, 1 to {MAX_PLAYOUTS}), random"
+        )
+    return MCTSBot(seed, playouts=int(found[1]))
 
 MAX_PLIES = 2000
 """A game still running after this many actions stops unfinished (as ``tiki play``)."""
@@ -93,7 +122,7 @@ def play_row(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
     rules = parse_rules(ruleset)
     if len(bots) != 2:
         raise ValueError(f"Tiki needs 2 bots, got {len(bots)}")
-    seats = [BOTS[name](seed + 1 + p) for p, name in enumerate(bots)]
+    seats = [make_bot(name, seed + 1 + p) for p, name in enumerate(bots)]
     state = new_game(rules, seed=seed)  # the chance nodes of the start come from the seed
     first = state.active
     plies = 0
@@ -161,8 +190,7 @@ def simulate(
     ``backend`` and ``address``."""
     names = tuple(bots or ("greedy",))
     for name in names:
-        if name not in BOTS:
-            raise ValueError(f"no bot {name!r}: the bots are {', '.join(BOTS)}")
+        make_bot(name, 0)  # a ValueError for a bad name, before any game is played
     seated = (names[0], names[1 % len(names)])
     work = _study.tasks([ruleset_text(r) for r in rulesets], games, seed, seated)
     return _study.run(
