@@ -239,6 +239,7 @@ BAD: list[tuple[str, str, Rules, object, str]] = [
     ("too-short", MIDGAME, Rules(), Move(X, (B1, B2)), "TIKI-MOVE-2"),
     ("diagonal", MIDGAME, Rules(), Move(X, (C3, B2)), "TIKI-MOVE-3"),
     ("off-grid", MIDGAME, Rules(), Move(X, (C3, 9)), "TIKI-MOVE-3"),
+    ("no-step", MIDGAME, Rules(), Move(X, (C3,)), "TIKI-MOVE-3"),
     ("reversal", MIDGAME, Rules(), Move(X, (B1, B2, B1)), "TIKI-MOVE-4"),
     ("turning", MIDGAME, Rules(allow_turns=False), Move(X, (B1, A1, A2)), "TIKI-MOVE-5"),
     ("order-other", MIDGAME + " b1-b2-b3", Rules(), Order(O, A1), "TIKI-INFL-3"),
@@ -369,3 +370,16 @@ def test_outcome_is_none_until_the_end_then_names_winner_scores_and_reason() -> 
     assert result.winner == (X if result.scores[0] > result.scores[1] else O)
     assert result.result() == ("1-0" if result.winner == X else "0-1")
     assert tiki.Outcome(None, (2, 2), "turn-cap").result() == "1/2-1/2"
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [((C3,), "c3 alone is no move"), ((), "an empty path is no move"), ((C3, 9), "(8, 9) is not")],
+)
+def test_tiki_move_3_a_path_too_short_is_named_by_its_villages(
+    path: tuple[int, ...], said: str
+) -> None:
+    """TIKI-MOVE-3: a move's path starts on the totem's village and steps at least
+    once; a path of one village is named as a village, not as a tuple."""
+    with pytest.raises(IllegalActionError, match=f"^{re.escape(said)}"):
+        tiki.apply(play(MIDGAME, Rules()), Move(X, path))

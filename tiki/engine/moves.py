@@ -269,8 +269,11 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
 def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     raw = given(action, "path")
     player = action.player
-    if type(raw) is not tuple or len(raw) < 2 or not all(_is_village(v) for v in raw):
+    if type(raw) is not tuple or not all(_is_village(v) for v in raw):
         return "TIKI-MOVE-3", f"{shown(raw)} is not a path of villages"
+    if len(raw) < 2:
+        where = f"{VILLAGE_NAMES[raw[0]]} alone" if raw else "an empty path"
+        return "TIKI-MOVE-3", f"{where} is no move: a path leaves the totem's village"
     path: tuple[int, ...] = raw
     stack = state.stacks[path[0]]
     name = VILLAGE_NAMES[path[0]]
