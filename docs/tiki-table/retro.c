@@ -1,0 +1,594 @@
+/* Layered retrograde analysis of one Tiki game (one layout, default Rules()).
+ *
+ * Board: 9 villages, stack code 0..6 per village (the codes of tiki.tools._solvecode:
+ * 0 empty, 1 x, 2 o, 3 xx, 4 (o,x), 5 (x,o), 6 oo; bottom first), dense index
+ * sum code_v * 7^v.  A position of a tally layer: (board, player on turn); working
+ * index 2*board + p (dense), stored index 2*rank(board) + p (boards within 8 tikis
+ * a player).  Stored value (uint16): 0 = draw (or never reached), else dist << 1 | L,
+ * L = 1 when the player on turn loses, dist = plies to the end under perfect play
+ * (winner hurries, loser holds out; an ORDER decision is a ply).
+ *
+ * The rule logic is all in tables given by Python (tables.py, from Code itself):
+ * paths per origin/height, and the tally transition of one influenced village
+ * (tally, village, beneficiary) and of an ordered pair.  Results: 0..NT-1 a tally,
+ * 100 + w a finished game (w = 0, 1 winner, 2 draw).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <time.h>
+
+#define NB 40353607u
+#define OVER 100
+#define NONE 0xFFFFFFFFu
+
+static uint32_t *rank_;   /* dense board -> rank, NONE if a player has > 8 tikis */
+static uint32_t *unrank_; /* rank -> dense board */
+static uint32_t nvalid;
+static uint32_t pow7[10];
+static int NT;
+static int32_t *single_; /* [NT][9][2] */
+static int32_t *pair_;   /* [NT][9][2][9][2] */
+static int paths_[9][3][8][2], npaths_[9][3];
+
+static const int H[7] = {0, 1, 1, 2, 2, 2, 2};
+static const int TOP[7] = {-1, 0, 1, 0, 0, 1, 1};
+static const int BOT[7] = {-1, 0, 1, 0, 1, 0, 1};
+static const int NX[7] = {0, 1, 0, 2, 1, 1, 0};
+static const int NO_[7] = {0, 0, 1, 0, 1, 1, 2};
+/* code of stack (bottom a, top b) */
+static inline int code2(int a, int b) { return 3 + a + 2 * b; }
+/* minus top: code of the stack without its top tiki (height >= 1) */
+static const int POP[7] = {-1, 0, 0, 1, 2, 1, 2};
+/* push tiki t on a stack of height <= 1 */
+static const int PUSH1[3][2] = {{1, 2}, {3, 5}, {4, 6}};
+
+#define SINGLE(T, v, u) single_[((T) * 9 + (v)) * 2 + (u)]
+#define PAIR(T, v1, u1, v2, u2) pair_[((((T) * 9 + (v1)) * 2 + (u1)) * 9 + (v2)) * 2 + (u2)]
+
+uint32_t rt_init(int nt, const int32_t *single, const int32_t *pair, const int32_t *paths,
+                 const int32_t *npaths) {
+    NT = nt;
+    single_ = malloc(sizeof(int32_t) * nt * 18);
+    memcpy(single_, single, sizeof(int32_t) * nt * 18);
+    pair_ = malloc(sizeof(int32_t) * nt * 324);
+    memcpy(pair_, pair, sizeof(int32_t) * nt * 324);
+    for (int v = 0; v < 9; v++)
+        for (int h = 0; h < 3; h++) {
+            npaths_[v][h] = npaths[v * 3 + h];
+            for (int k = 0; k < 8; k++)
+                for (int j = 0; j < 2; j++) paths_[v][h][k][j] = paths[((v * 3 + h) * 8 + k) * 2 + j];
+        }
+    pow7[0] = 1;
+    for (int i = 1; i < 10; i++) pow7[i] = pow7[i - 1] * 7;
+    if (!rank_) {
+        rank_ = malloc(sizeof(uint32_t) * NB);
+        unrank_ = malloc(sizeof(uint32_t) * NB);
+        uint32_t r = 0;
+        for (uint32_t b = 0; b < NB; b++) {
+            uint32_t x = b;
+            int nx = 0, no = 0;
+            for (int v = 0; v < 9; v++) {
+                int c = x % 7;
+                x /= 7;
+                nx += NX[c];
+                no += NO_[c];
+            }
+            if (nx <= 8 && no <= 8) {
+                rank_[b] = r;
+                unrank_[r++] = b;
+            } else
+                rank_[b] = NONE;
+        }
+        nvalid = r;
+        unrank_ = realloc(unrank_, sizeof(uint32_t) * r);
+    }
+    return nvalid;
+}
+
+uint32_t rt_rank(uint32_t b) { return rank_[b]; }
+uint32_t rt_unrank(uint32_t r) { return unrank_[r]; }
+
+static inline void decode(uint32_t b, int *d) {
+    for (int v = 0; v < 9; v++) {
+        d[v] = b % 7;
+        b /= 7;
+    }
+}
+
+/* One action: kind 0 no influence, 1 one village, 2 two villages (an ORDER decision by
+ * the other player: r1 = village a first, r2 = village b first), 3 forced pass.
+ * board = the child board (dense) with the influenced villages emptied. */
+typedef struct {
+    uint32_t board;
+    int8_t kind, v1, v2;
+    int32_t r1, r2;
+} Act;
+
+/* Every legal action of p at board d (dense b) in tally T, in Code.children's order. */
+static int gen(int T, const int *d, uint32_t b, int p, Act *out) {
+    int n = 0, cnt = 0;
+    for (int v = 0; v < 9; v++) cnt += p ? NO_[d[v]] : NX[d[v]];
+    if (cnt < 8)
+        for (int v = 0; v < 9; v++)
+            if (d[v] == 0) {
+                out[n].board = b + (uint32_t)(1 + p) * pow7[v];
+                out[n].kind = 0;
+                out[n].r1 = T;
+                out[n].v1 = v;
+                out[n].v2 = -2;
+                n++;
+            }
+    for (int o = 0; o < 9; o++) {
+        int c = d[o];
+        if (c == 0 || TOP[c] != p) continue;
+        int h = H[c];
+        uint32_t base = b - (uint32_t)c * pow7[o];
+        for (int k = 0; k < npaths_[o][h]; k++) {
+            int d1 = paths_[o][h][k][0], d2 = paths_[o][h][k][1];
+            int t1 = BOT[c]; /* the first village gets the bottom tiki */
+            uint32_t nb = base;
+            int inf1 = 0, inf2 = 0;
+            if (H[d[d1]] == 2) {
+                inf1 = 1;
+                nb -= (uint32_t)d[d1] * pow7[d1];
+            } else
+                nb += (uint32_t)(PUSH1[d[d1]][t1] - d[d1]) * pow7[d1];
+            if (d2 >= 0) {
+                int t2 = TOP[c];
+                if (H[d[d2]] == 2) {
+                    inf2 = 1;
+                    nb -= (uint32_t)d[d2] * pow7[d2];
+                } else
+                    nb += (uint32_t)(PUSH1[d[d2]][t2] - d[d2]) * pow7[d2];
+            }
+            Act *a = &out[n++];
+            a->board = nb;
+            a->v1 = d1;
+            a->v2 = d2;
+            if (inf1 && inf2) {
+                a->kind = 2;
+                a->r1 = PAIR(T, d1, t1, d2, TOP[c]);
+                a->r2 = PAIR(T, d2, TOP[c], d1, t1);
+            } else if (inf1) {
+                a->kind = 1;
+                a->r1 = SINGLE(T, d1, t1);
+            } else if (inf2) {
+                a->kind = 1;
+                a->r1 = SINGLE(T, d2, TOP[c]);
+            } else {
+                a->kind = 0;
+                a->r1 = T;
+            }
+        }
+    }
+    if (n == 0) {
+        out[0].board = b;
+        out[0].kind = 3;
+        out[0].r1 = T;
+        n = 1;
+    }
+    return n;
+}
+
+/* For Python: the actions of (board b, player p) in tally T: kind, board, r1, r2. */
+int rt_gen(int T, uint32_t b, int p, int32_t *out) {
+    int d[9];
+    Act a[64];
+    decode(b, d);
+    int n = gen(T, d, b, p, a);
+    for (int i = 0; i < n; i++) {
+        out[6 * i] = a[i].kind;
+        out[6 * i + 1] = (int32_t)a[i].board;
+        out[6 * i + 2] = a[i].r1;
+        out[6 * i + 3] = a[i].kind == 2 ? a[i].r2 : a[i].r1;
+        out[6 * i + 4] = a[i].kind == 3 ? -1 : a[i].v1;
+        out[6 * i + 5] = a[i].kind == 3 ? -1 : a[i].v2;
+    }
+    return n;
+}
+
+/* The in-layer predecessors of child (board b, player q on turn) in tally T: parent
+ * working index 2*board+p (p = 1-q) and edge length (2 through an in-layer ORDER). */
+typedef struct {
+    uint32_t idx;
+    int len;
+} Pre;
+
+static int unmoves(int T, const int *c, uint32_t b, int q, Pre *out) {
+    int p = 1 - q, n = 0;
+    int cx = 0, co = 0, empty = 0, mytop = 0;
+    for (int v = 0; v < 9; v++) {
+        cx += NX[c[v]];
+        co += NO_[c[v]];
+        if (c[v] == 0) empty = 1;
+        else if (TOP[c[v]] == p) mytop = 1;
+    }
+    int cp = p ? co : cx;
+    /* forced pass: p at board b has no action */
+    if (!(cp < 8 && empty) && !mytop) {
+        out[n].idx = 2 * b + p;
+        out[n++].len = 1;
+    }
+    /* creates */
+    for (int v = 0; v < 9; v++)
+        if (c[v] == 1 + p) {
+            out[n].idx = 2 * (b - (uint32_t)(1 + p) * pow7[v]) + p;
+            out[n++].len = 1;
+        }
+    /* moves: the origin is empty in the child */
+    for (int o = 0; o < 9; o++) {
+        if (c[o] != 0) continue;
+        /* height 1: stack (p) */
+        for (int k = 0; k < npaths_[o][1]; k++) {
+            int d1 = paths_[o][1][k][0];
+            uint32_t pb = b + (uint32_t)(1 + p) * pow7[o];
+            int px = cx + (p == 0), po = co + (p == 1);
+            if (c[d1] != 0) {
+                if (TOP[c[d1]] != p) continue;
+                uint32_t nb = pb - (uint32_t)(c[d1] - POP[c[d1]]) * pow7[d1];
+                if (cx <= 8 && co <= 8) {
+                    out[n].idx = 2 * nb + p;
+                    out[n++].len = 1;
+                }
+            } else if (SINGLE(T, d1, p) == T) {
+                for (int s = 3; s < 7; s++) {
+                    if (px + NX[s] <= 8 && po + NO_[s] <= 8) {
+                        out[n].idx = 2 * (pb + (uint32_t)s * pow7[d1]) + p;
+                        out[n++].len = 1;
+                    }
+                }
+            }
+        }
+        /* height 2: stack (bt, p) */
+        for (int bt = 0; bt < 2; bt++) {
+            int oc = code2(bt, p);
+            for (int k = 0; k < npaths_[o][2]; k++) {
+                int d1 = paths_[o][2][k][0], d2 = paths_[o][2][k][1];
+                uint32_t pb = b + (uint32_t)oc * pow7[o];
+                int opt1[4], n1 = 0, inf1 = 0;
+                if (c[d1] != 0) {
+                    if (TOP[c[d1]] != bt) continue;
+                    opt1[n1++] = POP[c[d1]];
+                } else {
+                    inf1 = 1;
+                    for (int s = 3; s < 7; s++) opt1[n1++] = s;
+                }
+                int opt2[4], n2 = 0, inf2 = 0;
+                if (c[d2] != 0) {
+                    if (TOP[c[d2]] != p) continue;
+                    opt2[n2++] = POP[c[d2]];
+                } else {
+                    inf2 = 1;
+                    for (int s = 3; s < 7; s++) opt2[n2++] = s;
+                }
+                int len = 1;
+                if (inf1 && inf2) {
+                    if (PAIR(T, d1, bt, d2, p) != T || PAIR(T, d2, p, d1, bt) != T) continue;
+                    len = 2;
+                } else if (inf1) {
+                    if (SINGLE(T, d1, bt) != T) continue;
+                } else if (inf2) {
+                    if (SINGLE(T, d2, p) != T) continue;
+                }
+                /* parent counts = child - (d1, d2 in child) + origin stack + parent d1, d2 */
+                int bx = cx - NX[c[d1]] - NX[c[d2]] + NX[oc];
+                int bo = co - NO_[c[d1]] - NO_[c[d2]] + NO_[oc];
+                uint32_t base = pb - (uint32_t)c[d1] * pow7[d1] - (uint32_t)c[d2] * pow7[d2];
+                for (int i = 0; i < n1; i++)
+                    for (int j = 0; j < n2; j++) {
+                        int ax = bx + NX[opt1[i]] + NX[opt2[j]];
+                        int ao = bo + NO_[opt1[i]] + NO_[opt2[j]];
+                        if (ax > 8 || ao > 8) continue;
+                        out[n].idx = 2 * (base + (uint32_t)opt1[i] * pow7[d1] + (uint32_t)opt2[j] * pow7[d2]) + p;
+                        out[n++].len = len;
+                    }
+            }
+        }
+    }
+    return n;
+}
+
+int rt_unmoves(int T, uint32_t b, int q, int32_t *out) {
+    int c[9];
+    Pre pr[512];
+    decode(b, c);
+    int n = unmoves(T, c, b, q, pr);
+    for (int i = 0; i < n; i++) {
+        out[2 * i] = (int32_t)pr[i].idx;
+        out[2 * i + 1] = pr[i].len;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- the builder */
+
+typedef struct {
+    uint16_t out;
+    uint8_t cnt, flag;
+} Cell;
+#define F_FINAL 1
+#define F_PWIN 2
+#define F_BLOCK 4
+#define F_QLOSS 8
+
+typedef struct {
+    uint32_t *a;
+    size_t n, cap;
+} Vec;
+static Vec *bk;
+static int nbk;
+static void push(int d, uint32_t x) {
+    if (d >= nbk) {
+        int nn = d + 64;
+        bk = realloc(bk, sizeof(Vec) * nn);
+        memset(bk + nbk, 0, sizeof(Vec) * (nn - nbk));
+        nbk = nn;
+    }
+    Vec *v = &bk[d];
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 1024;
+        v->a = realloc(v->a, sizeof(uint32_t) * v->cap);
+    }
+    v->a[v->n++] = x;
+}
+
+/* outcome encoding used inside: struct with type */
+enum { O_DRAW, O_WIN, O_LOSS };
+typedef struct {
+    int t, d;
+} Out;
+static inline Out dec_over_or_kid(int r, uint32_t nb, int q, uint16_t **kid) {
+    Out o;
+    if (r >= OVER) {
+        int w = r - OVER;
+        o.d = 0;
+        o.t = w == 2 ? O_DRAW : (w == q ? O_WIN : O_LOSS);
+        return o;
+    }
+    uint16_t v = kid[r][2 * (size_t)rank_[nb] + q];
+    if (v == 0) {
+        o.t = O_DRAW;
+        o.d = 0;
+    } else {
+        o.t = (v & 1) ? O_LOSS : O_WIN;
+        o.d = v >> 1;
+    }
+    return o;
+}
+
+typedef struct {
+    double t_init, t_prop, t_total;
+    long wins, losses, draws, positions, in_edges, known_edges, order_err, max_dist, pushes;
+    long unmove_edges;
+} Stats;
+
+/* Build tally layer T.  kid[r] = stored layer r (compact) for every r reachable; out =
+ * stored layer T (2*nvalid uint16). */
+int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
+    memset(st, 0, sizeof(*st));
+    clock_t t0 = clock();
+    Cell *cell = calloc((size_t)2 * NB, sizeof(Cell));
+    if (!cell) return -1;
+    Act acts[64];
+    int d[9];
+    for (uint32_t r = 0; r < nvalid; r++) {
+        uint32_t b = unrank_[r];
+        decode(b, d);
+        for (int p = 0; p < 2; p++) {
+            int n = gen(T, d, b, p, acts);
+            int q = 1 - p, cnt = 0, anydraw = 0, bestwin = 1 << 30, maxloss = 0;
+            for (int i = 0; i < n; i++) {
+                Act *a = &acts[i];
+                if (a->kind == 2) {
+                    if (a->r1 == T || a->r2 == T) {
+                        if (a->r1 == a->r2) {
+                            cnt++;
+                            continue;
+                        }
+                        st->order_err++;
+                        continue;
+                    }
+                    /* the decider q picks the better order for q */
+                    Out o1 = dec_over_or_kid(a->r1, a->board, q, kid);
+                    Out o2 = dec_over_or_kid(a->r2, a->board, q, kid);
+                    Out best;
+                    if (o1.t == O_WIN || o2.t == O_WIN) {
+                        best.t = O_WIN;
+                        best.d = 1 << 30;
+                        if (o1.t == O_WIN && o1.d < best.d) best.d = o1.d;
+                        if (o2.t == O_WIN && o2.d < best.d) best.d = o2.d;
+                    } else if (o1.t == O_DRAW || o2.t == O_DRAW) {
+                        best.t = O_DRAW;
+                        best.d = 0;
+                    } else {
+                        best.t = O_LOSS;
+                        best.d = o1.d > o2.d ? o1.d : o2.d;
+                    }
+                    st->known_edges++;
+                    /* p's outcome: 2 plies (the move, the order) */
+                    if (best.t == O_DRAW) anydraw = 1;
+                    else if (best.t == O_LOSS) { if (best.d + 2 < bestwin) bestwin = best.d + 2; }
+                    else if (best.d + 2 > maxloss) maxloss = best.d + 2;
+                    continue;
+                }
+                if (a->r1 == T) {
+                    cnt++;
+                    continue;
+                }
+                Out o = dec_over_or_kid(a->r1, a->board, q, kid);
+                st->known_edges++;
+                if (o.t == O_DRAW) anydraw = 1;
+                else if (o.t == O_LOSS) { if (o.d + 1 < bestwin) bestwin = o.d + 1; }
+                else if (o.d + 1 > maxloss) maxloss = o.d + 1;
+            }
+            st->in_edges += cnt;
+            uint32_t idx = 2 * b + p;
+            Cell *ce = &cell[idx];
+            ce->cnt = cnt;
+            if (bestwin < (1 << 30)) {
+                ce->flag = F_PWIN;
+                ce->out = bestwin;
+                push(bestwin, idx);
+            } else {
+                ce->out = maxloss;
+                if (anydraw) ce->flag = F_BLOCK;
+                else if (cnt == 0) {
+                    ce->flag = F_QLOSS;
+                    push(maxloss, idx);
+                }
+            }
+        }
+    }
+    clock_t t1 = clock();
+    st->t_init = (double)(t1 - t0) / CLOCKS_PER_SEC;
+    Pre pre[512];
+    for (int dd = 0; dd < nbk; dd++) {
+        /* the bucket may grow while processed? no: pushes go to dd+1 or more */
+        for (size_t i = 0; i < (dd < nbk ? bk[dd].n : 0); i++) {
+            uint32_t idx = bk[dd].a[i];
+            Cell *ce = &cell[idx];
+            if (ce->flag & F_FINAL) continue;
+            int loss;
+            if (ce->flag & F_PWIN) {
+                if (ce->out != dd) continue; /* a stale, longer candidate */
+                loss = 0;
+            } else if (ce->flag & F_QLOSS) {
+                loss = 1;
+            } else
+                continue;
+            ce->flag = F_FINAL;
+            ce->out = (uint16_t)(dd << 1 | loss);
+            if (dd > st->max_dist) st->max_dist = dd;
+            if (loss) st->losses++;
+            else st->wins++;
+            uint32_t b = idx >> 1;
+            int q = idx & 1;
+            decode(b, d);
+            int n = unmoves(T, d, b, q, pre);
+            st->unmove_edges += n;
+            for (int j = 0; j < n; j++) {
+                Cell *pc = &cell[pre[j].idx];
+                if (pc->flag & F_FINAL) continue;
+                int nd = dd + pre[j].len;
+                if (loss) {
+                    if (pc->flag & F_QLOSS) st->order_err += 1000000;
+                    if (!(pc->flag & F_PWIN) || pc->out > nd) {
+                        pc->flag = (pc->flag & F_BLOCK) | F_PWIN;
+                        pc->out = nd;
+                        push(nd, pre[j].idx);
+                        st->pushes++;
+                    }
+                } else {
+                    if (pc->flag & (F_PWIN | F_QLOSS)) continue;
+                    pc->cnt--;
+                    if (pc->out < nd) pc->out = nd;
+                    if (pc->cnt == 0 && !(pc->flag & F_BLOCK)) {
+                        pc->flag |= F_QLOSS;
+                        push(pc->out, pre[j].idx);
+                        st->pushes++;
+                    }
+                }
+            }
+        }
+        if (dd < nbk) {
+            free(bk[dd].a);
+            bk[dd].a = NULL;
+            bk[dd].n = bk[dd].cap = 0;
+        }
+    }
+    clock_t t2 = clock();
+    st->t_prop = (double)(t2 - t1) / CLOCKS_PER_SEC;
+    for (uint32_t r = 0; r < nvalid; r++) {
+        uint32_t b = unrank_[r];
+        for (int p = 0; p < 2; p++) {
+            Cell *ce = &cell[2 * b + p];
+            out[2 * (size_t)r + p] = (ce->flag & F_FINAL) ? ce->out : 0;
+        }
+    }
+    st->positions = 2 * (long)nvalid;
+    st->draws = st->positions - st->wins - st->losses;
+    free(cell);
+    st->t_total = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    return 0;
+}
+
+/* Check of the unmove generator against gen, on positions [from, to) of ranks (both
+ * players): every in-layer forward edge P -> C (length L) must appear in unmoves(C) as
+ * often as gen gives it, and every unmove of C must be a forward edge of its parent.
+ * Returns the number of mismatches; *edges counts the forward edges checked. */
+long rt_check_unmoves(int T, const uint32_t *ranks, long nr, long *edges) {
+    long bad = 0;
+    *edges = 0;
+    Act acts[64], acts2[64];
+    Pre pre[512];
+    int d[9], c[9], e[9];
+    for (long i = 0; i < nr; i++) {
+        uint32_t b = unrank_[ranks[i]];
+        decode(b, d);
+        for (int p = 0; p < 2; p++) {
+            int n = gen(T, d, b, p, acts);
+            for (int k = 0; k < n; k++) {
+                Act *a = &acts[k];
+                int len;
+                if (a->kind == 2 && a->r1 == T && a->r2 == T) len = 2;
+                else if (a->kind != 2 && a->r1 == T) len = 1;
+                else continue;
+                (*edges)++;
+                /* forward multiplicity of (P -> C, len) */
+                int fm = 0;
+                for (int k2 = 0; k2 < n; k2++) {
+                    Act *a2 = &acts[k2];
+                    int l2 = (a2->kind == 2 && a2->r1 == T && a2->r2 == T) ? 2 : (a2->kind != 2 && a2->r1 == T) ? 1 : 0;
+                    if (a2->board == a->board && l2 == len) fm++;
+                }
+                decode(a->board, c);
+                int m = unmoves(T, c, a->board, 1 - p, pre);
+                int um = 0;
+                for (int j = 0; j < m; j++)
+                    if (pre[j].idx == 2 * b + p && pre[j].len == len) um++;
+                if (um != fm) bad++;
+                /* each unmove of C is a forward edge of its parent */
+                for (int j = 0; j < m; j++) {
+                    uint32_t pb = pre[j].idx >> 1;
+                    int pp = pre[j].idx & 1;
+                    if (rank_[pb] == NONE) { bad++; continue; }
+                    decode(pb, e);
+                    int n2 = gen(T, e, pb, pp, acts2);
+                    int ok = 0;
+                    for (int k2 = 0; k2 < n2; k2++) {
+                        Act *a2 = &acts2[k2];
+                        int l2 = (a2->kind == 2 && a2->r1 == T && a2->r2 == T) ? 2 : (a2->kind != 2 && a2->r1 == T) ? 1 : 0;
+                        if (a2->board == a->board && l2 == pre[j].len) ok = 1;
+                    }
+                    if (!ok) bad++;
+                }
+            }
+        }
+    }
+    return bad;
+}
+
+/* Whole-layer edge totals: forward in-layer edges and unmove edges over all positions. */
+void rt_edge_totals(int T, long *fwd, long *back, long *ordererr) {
+    Act acts[64];
+    Pre pre[512];
+    int d[9];
+    *fwd = *back = *ordererr = 0;
+    for (uint32_t r = 0; r < nvalid; r++) {
+        uint32_t b = unrank_[r];
+        decode(b, d);
+        for (int p = 0; p < 2; p++) {
+            int n = gen(T, d, b, p, acts);
+            for (int k = 0; k < n; k++) {
+                Act *a = &acts[k];
+                if (a->kind == 2) {
+                    if (a->r1 == T && a->r2 == T) (*fwd)++;
+                    else if (a->r1 == T || a->r2 == T) (*ordererr)++;
+                } else if (a->r1 == T) (*fwd)++;
+            }
+            *back += unmoves(T, d, b, p, pre);
+        }
+    }
+}
