@@ -151,12 +151,12 @@ def test_tensors_of_positions_differing_only_in_a_secret_choice_are_equal() -> N
 
 def test_spaces_and_names() -> None:
     e = raw_env(mode="professional", players=4)
-    assert e.possible_agents == ["player_1", "player_2", "player_3", "player_4"]
-    assert agent_name(3) == "player_4"
-    space = e.observation_space("player_2")
+    assert e.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
+    assert agent_name(3) == "player_3"
+    space = e.observation_space("player_1")
     assert space["observation"].shape == (tensor_size(Rules(players=4)),)
     assert space["action_mask"].shape == (action_count(Rules(players=4)),)
-    assert e.action_space("player_1").n == action_count(Rules(players=4))
+    assert e.action_space("player_0").n == action_count(Rules(players=4))
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
@@ -198,4 +198,4 @@ def test_the_wrapped_environment_ends_the_game_on_an_illegal_id() -> None:
         warnings.simplefilter("ignore")
         e.step(int(np.flatnonzero(obs["action_mask"] == 0)[-1]))
     assert all(e.terminations.values())
-    assert e.rewards == {"player_1": -1, "player_2": 0}
+    assert e.rewards == {"player_0": -1, "player_1": 0}

@@ -1,8 +1,9 @@
 """Tikal for PettingZoo: :class:`TikalEnv`, an AEC environment over the engine
 (``pip install '.[pettingzoo]'``).
 
-- the agents are ``player_1`` … ``player_n``, the package's ``P1`` … ``Pn``
-  (:func:`tikalspeed.player_name`); one of them acts at each step;
+- the agents are ``player_0`` … ``player_{n-1}``, the engine's players 0 … n−1
+  (``P1`` … ``Pn``, :func:`tikalspeed.player_name`), as in PettingZoo's own games
+  and Tiki's environment; one of them acts at each step;
 - an action is a stable id (:mod:`tikalspeed.text.ids`): the action space is
   ``Discrete(action_count(rules))``, the same for every agent;
 - an observation is ``{"observation": …, "action_mask": …}``: the agent's view as
@@ -26,8 +27,8 @@ game with -1 for its agent.
 
 >>> env = TikalEnv(mode="classic", players=2)
 >>> env.reset(seed=1)
->>> env.agents, env.agent_selection, int(env.action_space("player_1").n)
-(['player_1', 'player_2'], 'player_1', 18516)
+>>> env.agents, env.agent_selection, int(env.action_space("player_0").n)
+(['player_0', 'player_1'], 'player_0', 18516)
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()), reward
 ((1161,), 12, 0.0)
@@ -49,7 +50,7 @@ from pettingzoo import AECEnv
 from ..bounds import shown
 from ..engine import actors, apply, legal_actions, new_game, observe, resolve_chance
 from ..errors import IllegalActionError, NotationError
-from ..model.actions import Action, player_name
+from ..model.actions import Action
 from ..model.records import Phase
 from ..model.rules import Rules
 from ..model.state import State
@@ -64,12 +65,13 @@ _RENDER_MODES = ("ansi", "human")
 
 
 def agent_name(player: int) -> str:
-    """The agent of ``player`` (0 … 3): ``player_1`` … ``player_4``.
+    """The agent of ``player`` (0 … 3): ``player_0`` … ``player_3``.
 
+    >>> from tikalspeed import player_name
     >>> agent_name(0), player_name(0)
-    ('player_1', 'P1')
+    ('player_0', 'P1')
     """
-    return "player_" + player_name(player)[1:]
+    return f"player_{player}"
 
 
 def raw_env(
