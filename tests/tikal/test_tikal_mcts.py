@@ -250,19 +250,20 @@ def test_tikal_auction_5_winning_an_auction_buys_the_first_turn_not_a_turn_more(
     assert _tempo(last, [1.0, 1.0])[1 - winner] == pytest.approx(worth)
 
 
-@pytest.mark.parametrize(
-    "name", ["mcts:0", "mcts:1000001", "mcts:", "mcts:x", "mcts:-5", "mcts:" + "9" * 400]
-)
-def test_a_study_names_the_search_bots_budget_and_refuses_a_bad_one(
-    name: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``mcts:N`` seats the search bot with N playouts a decision in a study, from the
-    command line too; any other budget is refused before a game is played, with an
-    error that names it within a bounded length (a usage error at the command line)."""
+def test_a_study_seats_the_search_bot_with_its_budget() -> None:
+    """``mcts:N`` seats the search bot with N playouts a decision in a study."""
     bot = make_bot("mcts:7", 3)
     assert isinstance(bot, MCTSBot) and bot.playouts == 7
     rows = simulate([Rules(mode="classic", players=2)], 1, seed=0, bots=["mcts:2", "random"])
     assert rows[0]["bots"] == "mcts:2,random"
+
+
+@pytest.mark.parametrize(
+    "name", ["mcts:0", "mcts:1000001", "mcts:", "mcts:x", "mcts:-5", "mcts:" + "9" * 400]
+)
+def test_a_study_refuses_a_bad_budget(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Any other budget is refused before a game is played, with an error that names
+    it within a bounded length (a usage error at the command line)."""
     with pytest.raises(ValueError, match=r"^no bot .*mcts:N") as refused:
         simulate([Rules(mode="classic", players=2)], 1, bots=[name])
     assert len(str(refused.value)) < 200

@@ -109,20 +109,21 @@ def test_the_search_bot_plays_from_the_command_line_and_in_studies(
     assert len(rows) == 1 and rows[0]["bots"] == "mcts,random"
 
 
-@pytest.mark.parametrize(
-    "name", ["mcts:0", "mcts:1000001", "mcts:", "mcts:x", "mcts:-5", "mcts:" + "9" * 400]
-)
-def test_a_study_names_the_search_bots_budget_and_refuses_a_bad_one(
-    name: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_study_seats_the_search_bot_with_its_budget() -> None:
     """``mcts:N`` seats the search bot with N playouts a decision in a study (the same
-    bot as ``play --bot mcts --playouts N``); any other budget is refused before a game
-    is played, with an error that names it within a bounded length (a usage error at
-    the command line)."""
+    bot as ``play --bot mcts --playouts N``)."""
     bot = make_bot("mcts:7", 3)
     assert isinstance(bot, MCTSBot) and bot.playouts == 7
     rows = simulate([Rules()], 1, seed=0, bots=["mcts:5", "greedy"], jobs=1)
     assert rows[0]["bots"] == "mcts:5,greedy"
+
+
+@pytest.mark.parametrize(
+    "name", ["mcts:0", "mcts:1000001", "mcts:", "mcts:x", "mcts:-5", "mcts:" + "9" * 400]
+)
+def test_a_study_refuses_a_bad_budget(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Any other budget is refused before a game is played, with an error that names
+    it within a bounded length (a usage error at the command line)."""
     with pytest.raises(ValueError, match=r"^no bot .*mcts:N") as refused:
         simulate([Rules()], 1, bots=[name])
     assert len(str(refused.value)) < 200
