@@ -1,6 +1,6 @@
 """Collection for the whole tree: the adapters' modules need their extras.
 
-``tools/openspiel.py`` and ``tools/pettingzoo.py`` of each game import OpenSpiel and
+``tools/adapters/`` of each game import OpenSpiel and
 PettingZoo, which come with ``pip install '.[openspiel]'`` and ``'.[pettingzoo]'``;
 the adapters' pages in ``docs/`` need both. Without them these are not collected (CI installs both, so there they run).
 """
@@ -11,11 +11,11 @@ import importlib.util
 
 _EXTRAS = {
     "pyspiel": [
-        "tiki/tools/openspiel.py", "tikalspeed/tools/openspiel.py",
+        "tiki/tools/adapters/openspiel.py", "tikalspeed/tools/adapters/openspiel.py",
         "docs/tiki-adapters.md", "docs/tikal-adapters.md",
     ],
     "pettingzoo": [
-        "tiki/tools/pettingzoo.py", "tikalspeed/tools/pettingzoo.py",
+        "tiki/tools/adapters/pettingzoo.py", "tikalspeed/tools/adapters/pettingzoo.py",
         "docs/tiki-adapters.md", "docs/tikal-adapters.md",
     ],
 }

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "tikalspeed": (
-        ("tools", ("cli", "scenario", "fuzz", "bench", "bots", "narration", "why", "render")),
+        ("tools", ("cli", "scenarios", "studies", "fuzzing", "adapters", "bench", "bots")),
+        ("game", ()),
         ("svg", ()),
         ("text", ("jsonio", "record", "notation", "position", "check", "rulestext", "clauses")),
         ("engine", ("contract", "legality", "speed", "auction", "turns", "ap", "work")),
@@ -32,7 +33,8 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("", ("errors", "bounds")),
     ),
     "tiki": (
-        ("tools", ("cli", "scenario", "fuzz", "bench", "bots", "narration", "why", "render")),
+        ("tools", ("cli", "scenarios", "studies", "fuzzing", "adapters", "bench", "solve", "bots")),
+        ("game", ()),
         ("svg", ()),
         ("text", ("jsonio", "record", "notation", "check", "clauses")),
         ("engine", ("contract", "moves")),
@@ -53,8 +55,13 @@ _CHAR = 7.2  # width of a character of the 12px monospace font
 def _modules(package: str, layer: str) -> list[str]:
     """The modules and subpackages of one layer, by their names in its folder."""
     folder = ROOT / package / layer
+    if (ROOT / package / f"{layer}.py").exists():  # a layer of one module: the descriptor
+        return [layer]
     if not layer:
-        names = [p.stem for p in folder.glob("*.py") if not p.stem.startswith("__")]
+        layers = {name for name, _ in LAYERS[package]}
+        names = [
+            p.stem for p in folder.glob("*.py") if not p.stem.startswith("__") and p.stem not in layers
+        ]
     else:
         names = [p.stem for p in folder.glob("*.py") if p.stem != "__init__"]
         names += [p.name for p in folder.iterdir() if (p / "__init__.py").exists()]

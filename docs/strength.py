@@ -5,8 +5,8 @@
 larger budget, to show how the strength grows with it.
 
 Writes ``docs/strength.md`` (the page, all of it: do not edit it by hand) from games
-of each search bot (:class:`tiki.tools.mcts.MCTSBot`,
-:class:`tikalspeed.tools.mcts.MCTSBot`) against the greedy bots: in Tiki and in each
+of each search bot (:class:`tiki.tools.bots.search.MCTSBot`,
+:class:`tikalspeed.tools.bots.search.MCTSBot`) against the greedy bots: in Tiki and in each
 Tikal mode, ``GAMES2`` 2-player games (default 100) and, in Tikal, ``GAMES4``
 4-player games (default 40) with one search bot and three greedy bots. The search
 bot sits in each seat in turn (game ``g``: seat ``g % players``); every game has its
@@ -35,9 +35,9 @@ import attrs
 import tikalspeed
 import tiki
 from tikalspeed.tools import bots as tikal_bots
-from tikalspeed.tools import mcts as tikal_mcts
+from tikalspeed.tools.bots import search as tikal_mcts
 from tiki.tools import bots as tiki_bots
-from tiki.tools import mcts as tiki_mcts
+from tiki.tools.bots import search as tiki_mcts
 
 PAGE = Path(__file__).resolve().parent / "strength.md"
 
@@ -204,9 +204,9 @@ def page(rows: Sequence[Row], seconds: float, jobs: int, playouts: int) -> str:
         "counted as fractions of a win, which the interval treats as a proportion).",
         "",
         "The budget, per decision: "
-        f"**{playouts} playouts**. Tiki's bot (`tiki.tools.mcts.MCTSBot(seed, "
+        f"**{playouts} playouts**. Tiki's bot (`tiki.tools.bots.search.MCTSBot(seed, "
         f"playouts={playouts}, rollout='greedy')`) plays each playout out with greedy "
-        "moves to the end of the game; Tikal's (`tikalspeed.tools.mcts.MCTSBot(seed, "
+        "moves to the end of the game; Tikal's (`tikalspeed.tools.bots.search.MCTSBot(seed, "
         f"playouts={playouts})`, the defaults) is the information-set search, deciding "
         "from its own view and scoring each new node with the greedy bot's evaluation "
         "and the tempo (the turns each player still takes before everyone has had one "
@@ -236,7 +236,7 @@ def page(rows: Sequence[Row], seconds: float, jobs: int, playouts: int) -> str:
         "",
         "How the bots work: [`docs/tiki-cli.md`](tiki-cli.md) (Tiki) and",
         "[`docs/tikal-cli.md`](tikal-cli.md) (Tikal), and the modules' docstrings,",
-        "`tiki/tools/mcts.py` and `tikalspeed/tools/mcts.py`.",
+        "`tiki/tools/bots/search.py` and `tikalspeed/tools/bots/search.py`.",
         "",
     ]
     return "\n".join(lines)

@@ -1,8 +1,8 @@
 """Answer the seed's own questions with numbers: ``python docs/study.py [GAMES] [JOBS]``.
 
 Writes ``docs/study.md`` (the page, all of it: do not edit it by hand) and its plots
-in ``docs/study/`` from simulation studies (``tikalspeed.tools.simulate``,
-``tiki.tools.simulate``): every game between greedy bots, the same seeds for every
+in ``docs/study/`` from simulation studies (``tikalspeed.tools.studies``,
+``tiki.tools.studies``): every game between greedy bots, the same seeds for every
 ruleset (0 … GAMES-1). With the defaults (100 games a ruleset, 500 for Tiki, 2
 processes) it takes about a quarter of an hour on two cores. The page says which
 bots played and how many games.
@@ -27,9 +27,9 @@ from typing import Any
 
 import tikalspeed
 import tiki
-from tikalspeed.tools import simulate as tikal_sim
-from tiki.tools import _study as tiki_study
-from tiki.tools import simulate as tiki_sim
+from tikalspeed.tools import studies as tikal_sim
+from gamekit.studies import runner as tiki_study
+from tiki.tools import studies as tiki_sim
 
 HERE = Path(__file__).resolve().parent
 PLOTS = HERE / "study"
@@ -51,7 +51,7 @@ SPEED_SWITCHES: tuple[tuple[str, tuple[str, ...]], ...] = (
 def study(rulesets: list[tikalspeed.Rules], games: int, jobs: int = 2) -> list[dict[str, Any]]:
     """The summary of ``games`` greedy games of each Tikal ruleset."""
     rows = tikal_sim.simulate(rulesets, games, seed=0, bots=["greedy"], jobs=jobs)
-    return tikal_sim._study.summary(rows, tikal_sim.MEASURES)
+    return tiki_study.summary(rows, tikal_sim.MEASURES)
 
 
 def _cell(entry: dict[str, Any], key: str) -> str:

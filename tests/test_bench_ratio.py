@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import tikalspeed
-from tikalspeed.tools import _chess
+from gamekit import yardstick as _chess
 from tikalspeed.tools.cli import main as tikal_main
 from tiki.tools.cli import main as tiki_main
 

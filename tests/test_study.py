@@ -9,7 +9,9 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 import tiki
-from tiki.tools import _study, _studyout, simulate
+from gamekit.studies import output as _studyout
+from gamekit.studies import runner as _study
+from tiki.tools import studies as simulate
 
 
 def _rows() -> list[dict[str, object]]:

@@ -21,14 +21,9 @@ on those below (``docs/architecture.md``): :mod:`tikalspeed.board`,
 'b2'
 """
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import sys
-import warnings
-from collections.abc import Sequence
-from types import ModuleType
+
+from gamekit.moved import install
 
 from . import svg
 from .board import (
@@ -81,6 +76,7 @@ from .engine import (
     why_illegal_in_view,
 )
 from .errors import IllegalActionError, ManifestError, NotationError
+from .game import GAME
 from .model.actions import (
     LEADER,
     TREASURE_NAMES,
@@ -174,6 +170,7 @@ __all__ = [
     "CHANCE",
     "COMPILED",
     "DIRECTIONS",
+    "GAME",
     "LEADER",
     "LINKS",
     "NE",
@@ -321,13 +318,23 @@ _MOVED = {
     "tikalspeed.manifest": "tikalspeed.board",
     "tikalspeed.notation": "tikalspeed.text.notation",
     "tikalspeed.record": "tikalspeed.text.record",
-    "tikalspeed.render": "tikalspeed.tools.render",
+    "tikalspeed.render": "tikalspeed.tools.cli.board",
     "tikalspeed.rules": "tikalspeed.model.rules",
     "tikalspeed.speed": "tikalspeed.engine.speed",
     "tikalspeed.state": "tikalspeed.model.state",
     "tikalspeed.terrain": "tikalspeed.board.terrain",
     "tikalspeed.tiles": "tikalspeed.board.tiles",
     "tikalspeed.work": "tikalspeed.engine.work",
+    # 0.3: the tools in folders by concern (docs/architecture.md)
+    "tikalspeed.tools.render": "tikalspeed.tools.cli.board",
+    "tikalspeed.tools.narration": "tikalspeed.tools.cli.narration",
+    "tikalspeed.tools.mcts": "tikalspeed.tools.bots.search",
+    "tikalspeed.tools.scenario": "tikalspeed.tools.scenarios",
+    "tikalspeed.tools.why": "tikalspeed.tools.scenarios.why",
+    "tikalspeed.tools.simulate": "tikalspeed.tools.studies",
+    "tikalspeed.tools.fuzz": "tikalspeed.tools.fuzzing",
+    "tikalspeed.tools.openspiel": "tikalspeed.tools.adapters.openspiel",
+    "tikalspeed.tools.pettingzoo": "tikalspeed.tools.adapters.pettingzoo",
 }
 """Modules that moved into the layers in 0.2, by their old names: the old import
 still works (it is the new module, or for ``tikalspeed.board.manifest`` the board package
@@ -335,26 +342,5 @@ that holds all it held) and warns (``DeprecationWarning``). The turn machinery o
 ``flow``, ``auction``, ``speed`` and ``work`` became the methods of the game modes."""
 
 
-class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Imports a module by its old name (see ``_MOVED``) as the module it became."""
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        """A spec for an old module name, else ``None`` (the other finders look)."""
-        return importlib.util.spec_from_loader(fullname, self) if fullname in _MOVED else None
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        new = _MOVED[spec.name]
-        warnings.warn(f"{spec.name} is now {new}", DeprecationWarning, stacklevel=2)
-        return importlib.import_module(new)
-
-    def exec_module(self, module: ModuleType) -> None:
-        """Nothing to run: the module was imported under its new name."""
-
-
-sys.meta_path.append(_MovedModules())
+install(_MOVED)
 sys.modules.setdefault("tikalspeed.jsonio", jsonio)  # a public name: no warning

@@ -13,14 +13,9 @@ state immutable.
 (1,)
 """
 
-import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import sys
-import warnings
-from collections.abc import Sequence
-from types import ModuleType
+
+from gamekit.moved import install
 
 from . import svg
 from .board.island import (
@@ -64,6 +59,7 @@ from .engine.contract import (
 )
 from .engine.moves import chance_outcomes, legal_actions
 from .errors import IllegalActionError, NotationError
+from .game import GAME
 from .model.actions import (
     Action,
     Create,
@@ -133,36 +129,26 @@ _MOVED = {
     "tiki.moves": "tiki.engine.moves",
     "tiki.notation": "tiki.text.notation",
     "tiki.record": "tiki.text.record",
-    "tiki.render": "tiki.tools.render",
+    "tiki.render": "tiki.tools.cli.board",
     "tiki.rules": "tiki.model.rules",
     "tiki.state": "tiki.model.state",
+    # 0.3: the tools in folders by concern (docs/architecture.md)
+    "tiki.tools.render": "tiki.tools.cli.board",
+    "tiki.tools.narration": "tiki.tools.cli.narration",
+    "tiki.tools.mcts": "tiki.tools.bots.search",
+    "tiki.tools.scenario": "tiki.tools.scenarios",
+    "tiki.tools.why": "tiki.tools.scenarios.why",
+    "tiki.tools.simulate": "tiki.tools.studies",
+    "tiki.tools.fuzz": "tiki.tools.fuzzing",
+    "tiki.tools.openspiel": "tiki.tools.adapters.openspiel",
+    "tiki.tools.pettingzoo": "tiki.tools.adapters.pettingzoo",
+    "tiki.tools._solvecode": "tiki.tools.solve.code",
 }
 """Modules that moved into the layers in 0.2, by their old names: the old import
 still works (it is the same module object) and warns (``DeprecationWarning``)."""
 
 
-class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Imports a module by its old name (see ``_MOVED``) as the module it became."""
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        """A spec for an old module name, else ``None`` (the other finders look)."""
-        return importlib.util.spec_from_loader(fullname, self) if fullname in _MOVED else None
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        new = _MOVED[spec.name]
-        warnings.warn(f"{spec.name} is now {new}", DeprecationWarning, stacklevel=2)
-        return importlib.import_module(new)
-
-    def exec_module(self, module: ModuleType) -> None:
-        """Nothing to run: the module was imported under its new name."""
-
-
-sys.meta_path.append(_MovedModules())
+install(_MOVED)
 sys.modules.setdefault("tiki.jsonio", jsonio)  # a public name: no warning
 
 __all__ = [
@@ -181,6 +167,7 @@ __all__ = [
     "EDGES",
     "EDGE_NAMES",
     "FRUITS",
+    "GAME",
     "NEIGHBOURS",
     "NUMBER_LIMIT",
     "PLAYERS",

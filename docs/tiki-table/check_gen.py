@@ -4,7 +4,7 @@ unmove generator against the forward one (rt_check_unmoves, in C)."""
 import random, sys, time
 import numpy as np
 import tiki
-from tiki.tools._solvecode import Code, OPEN, DRAW
+from tiki.tools.solve.code import Code, OPEN, DRAW
 from tiki.model.actions import Create, Move, Pass, Order
 from retro import Retro, LIB, ptr, OVER
 import ctypes

@@ -3,7 +3,7 @@ decision) from data/<layout>/layer_NN.u16."""
 import os
 import numpy as np
 import tiki
-from tiki.tools._solvecode import Code, OPEN, DRAW
+from tiki.tools.solve.code import Code, OPEN, DRAW
 from retro import Retro, LIB, decode_val
 from build import layout_dir, open_layer
 

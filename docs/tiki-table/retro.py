@@ -3,7 +3,7 @@ import ctypes, os, sys
 import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # the repository
 from tables import Tables, OVER
-from tiki.tools._solvecode import OPEN, DRAW
+from tiki.tools.solve.code import OPEN, DRAW
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIB = ctypes.CDLL(os.environ.get("TIKI_TABLE_LIB") or os.path.join(HERE, "libretro.so"))

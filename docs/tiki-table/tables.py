@@ -1,10 +1,10 @@
-"""Tables for the C retrograde builder, derived from tiki.tools._solvecode.Code (the
+"""Tables for the C retrograde builder, derived from tiki.tools.solve.code.Code (the
 verified reference), for one layout under default Rules()."""
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # the repository
 import numpy as np
 import tiki
-from tiki.tools._solvecode import Code, OPEN, DRAW, STACK, _PUSH, _TOP
+from tiki.tools.solve.code import Code, OPEN, DRAW, STACK, _PUSH, _TOP
 from tiki.board.island import PATHS
 
 OVER = 100  # result code 100 + w (w = 0, 1, 2=DRAW)

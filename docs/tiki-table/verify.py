@@ -10,7 +10,7 @@ Usage: python verify.py SEED bellman N | solve NGAMES LIMIT"""
 import os, random, sys, time
 import numpy as np
 import tiki
-from tiki.tools._solvecode import OPEN, DRAW
+from tiki.tools.solve.code import OPEN, DRAW
 from lookup import Table
 from retro import LIB
 

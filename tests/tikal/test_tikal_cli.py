@@ -19,7 +19,7 @@ from tikalspeed.text.notation import to_text
 from tikalspeed.tools.bench import peak_memory_mb, playouts, random_game, run
 from tikalspeed.tools.bots import GreedyBot, RandomBot, play_game
 from tikalspeed.tools.cli import main, parse_rules
-from tikalspeed.tools.render import render
+from tikalspeed.tools.cli.board import render
 
 RESULT_LINE = re.compile(
     r"^result: (P[1-4] wins|P[1-4]( and P[1-4])+ share the win) by final-scoring "

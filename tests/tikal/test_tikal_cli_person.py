@@ -14,18 +14,18 @@ from pathlib import Path
 
 import pytest
 
-import tiki.tools.cli as tiki_cli
+import tiki.tools.cli.commands as tiki_cli
 from tikalspeed import Rules, State, View, apply, new_game, parse_action
 from tikalspeed.model.actions import Action
 from tikalspeed.model.events import ActionTaken, PointsLost
 from tikalspeed.model.state import Phase, TurnKind
 from tikalspeed.text.decision import describe
-from tikalspeed.tools import render as render_module
-from tikalspeed.tools._human import where
-from tikalspeed.tools._words import PersonOut, in_words, strip_clauses
 from tikalspeed.tools.bots import GreedyBot, Ply, RandomBot, play_game
-from tikalspeed.tools.cli import _parser, main
-from tikalspeed.tools.render import LEGEND, render_board
+from tikalspeed.tools.cli import board as render_module
+from tikalspeed.tools.cli.board import LEGEND, render_board
+from tikalspeed.tools.cli.commands import _parser, main
+from tikalspeed.tools.cli.prompt import where
+from tikalspeed.tools.cli.words import PersonOut, in_words, strip_clauses
 
 CLAUSE = re.compile(r"(TIKAL|SPEED|TIKI)-[A-Z]+-\d")
 PLY = re.compile(r"^\d+\. .*  \[\S+\]$")

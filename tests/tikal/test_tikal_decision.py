@@ -22,8 +22,8 @@ from tikalspeed import (
 )
 from tikalspeed.text import jsonio
 from tikalspeed.text.decision import describe
-from tikalspeed.tools._human import where
-from tikalspeed.tools.render import render_status
+from tikalspeed.tools.cli.board import render_status
+from tikalspeed.tools.cli.prompt import where
 
 
 @settings(max_examples=10)

@@ -1,4 +1,4 @@
-"""The readers keep the contract under fuzzing (``tikalspeed.tools.fuzz``, ``tikalspeed fuzz``).
+"""The readers keep the contract under fuzzing (``tikalspeed.tools.fuzzing``, ``tikalspeed fuzz``).
 
 For every reader (from_text, parse_action, read_record, rules_from_text, the JSON
 readers and the manifest readers) and every input, mutated from real games or generated
@@ -23,8 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tikalspeed
-from tikalspeed.tools import _fuzzing, _mutations, fuzz
+from gamekit.fuzzing import harness as _fuzzing
+from gamekit.fuzzing import mutations as _mutations
 from tikalspeed.tools.cli import main
+from tikalspeed.tools.fuzzing import readers as fuzz
 
 CORPUS = fuzz.build_corpus(0)
 READER_NAMES = [r.name for r in fuzz.READERS]
@@ -218,25 +220,18 @@ def test_run_is_reproducible() -> None:
     assert len(inputs) > 10
 
 
-def test_the_game_independent_modules_are_tikis() -> None:
-    """``_fuzzing`` is the same module in both packages; ``_mutations`` differs only in
-    what the game supplies (its ``shown`` and its bounds), so a shared package can take
-    both later."""
-    from tiki.tools import _fuzzing as tiki_fuzzing
-    from tiki.tools import _mutations as tiki_mutations
+def test_both_games_fuzz_with_the_shared_harness() -> None:
+    """The harness and the mutations know neither game: both fuzzers are the shared
+    kit's :class:`gamekit.fuzzing.harness.Fuzzer`, each given its game's refusals and
+    the bounds of the numbers it reads (docs/architecture.md)."""
+    import tiki
+    from tiki.tools.fuzzing import readers as tiki_fuzz
 
-    def source(module: Any) -> list[str]:
-        with open(module.__file__, encoding="utf-8") as f:
-            return f.read().splitlines()
-
-    assert source(_fuzzing) == source(tiki_fuzzing)
-    ours, theirs = source(_mutations), source(tiki_mutations)
-    differ = [line for line in ours if line not in theirs]
-    assert differ == [
-        "from ..bounds import MAX_BID, MAX_COUNT, MAX_SEED, shown",
-        "LIMITS: tuple[int, ...] = (MAX_COUNT, MAX_BID, MAX_SEED)",
-    ]
-    assert len(theirs) == len(ours) + 1
+    assert type(fuzz._FUZZER) is type(tiki_fuzz._FUZZER) is _fuzzing.Fuzzer
+    assert fuzz._FUZZER.refusals == (tikalspeed.NotationError, tikalspeed.IllegalActionError)
+    assert tiki_fuzz._FUZZER.refusals == (tiki.NotationError, tiki.IllegalActionError)
+    assert type(fuzz.MUTATOR) is type(tiki_fuzz.MUTATOR) is _mutations.Mutator
+    assert tiki_fuzz.MUTATOR.limits == (tiki.NUMBER_LIMIT,)
 
 
 def test_judge_reports_escapes_and_broken_round_trips(monkeypatch: pytest.MonkeyPatch) -> None:

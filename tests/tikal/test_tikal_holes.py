@@ -915,7 +915,7 @@ def test_mutated_records_only_notation_errors_and_what_is_read_round_trips(
 
 
 # --------------------------------------------------------------------------- found by fuzzing
-# Holes ``tikalspeed fuzz`` (tikalspeed.tools.fuzz) found; each test names the reader and
+# Holes ``tikalspeed fuzz`` (tikalspeed.tools.fuzzing) found; each test names the reader and
 # the input (``make_input(build_corpus(seed), reader, seed, index)``) that showed it.
 
 

@@ -26,9 +26,9 @@ from tikalspeed import (
 )
 from tikalspeed.model.state import CHANCE, Phase, State, TurnKind
 from tikalspeed.tools.bots import GreedyBot, RandomBot, play_game
+from tikalspeed.tools.bots.search import TURN_WORTH, MCTSBot, _tempo
 from tikalspeed.tools.cli import main
-from tikalspeed.tools.mcts import TURN_WORTH, MCTSBot, _tempo
-from tikalspeed.tools.simulate import make_bot, simulate
+from tikalspeed.tools.studies import make_bot, simulate
 
 MODES = ("classic", "professional", "speed")
 

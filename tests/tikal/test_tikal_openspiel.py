@@ -40,7 +40,7 @@ from tikalspeed import (  # noqa: E402
     view_to_text,
 )
 from tikalspeed.text.tensor import observation_tensor, tensor_size, utilities  # noqa: E402
-from tikalspeed.tools import openspiel as tos  # noqa: E402
+from tikalspeed.tools.adapters import openspiel as tos  # noqa: E402
 
 MODES = ("classic", "professional", "speed")
 Dynamics = pyspiel.GameType.Dynamics

@@ -32,8 +32,8 @@ from tikalspeed import (  # noqa: E402
     to_text,
 )
 from tikalspeed.text.tensor import observation_tensor, tensor_size, utilities  # noqa: E402
-from tikalspeed.tools.pettingzoo import TikalEnv, agent_name, env, raw_env  # noqa: E402
-from tikalspeed.tools.render import render  # noqa: E402
+from tikalspeed.tools.adapters.pettingzoo import TikalEnv, agent_name, env, raw_env  # noqa: E402
+from tikalspeed.tools.cli.board import render  # noqa: E402
 
 MODES = ("classic", "professional", "speed")
 

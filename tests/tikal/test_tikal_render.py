@@ -1,4 +1,4 @@
-"""The terminal drawing (tikalspeed.tools.render): it shows exactly what the state holds.
+"""The terminal drawing (tikalspeed.tools.cli.board): it shows exactly what the state holds.
 
 Each test reads the drawing back by a hand-written description of the layout (below)
 and compares it with the state it was drawn from, over every state of a few seeded
@@ -32,7 +32,7 @@ from tikalspeed.board.terrain import border_cost, terrain
 from tikalspeed.board.tiles import Kind
 from tikalspeed.model.state import EMPTY
 from tikalspeed.tools.bots import RandomBot, play_game
-from tikalspeed.tools.render import render, render_board, render_status
+from tikalspeed.tools.cli.board import render, render_board, render_status
 
 BOARD_LINES = 25  # letters, 23 lines of boxes, letters
 

@@ -2,7 +2,7 @@
 
 A scenario is data a game designer writes without Python: a position, action tokens,
 and what must then be true (``docs/tikal-scenarios.md`` has the format). The runner is
-the package's, :mod:`tikalspeed.tools.scenario`, the same that ``tikalspeed check``
+the package's, :mod:`tikalspeed.tools.scenarios`, the same that ``tikalspeed check``
 runs; this module runs it over every file, checks that the scenarios cover the clauses
 they are meant to prove, and tests the format itself: what it refuses, and how a
 failing scenario is reported.
@@ -18,7 +18,7 @@ import pytest
 
 from tikalspeed import NotationError, Rules
 from tikalspeed.tools.cli import main
-from tikalspeed.tools.scenario import Mismatch, check, load_scenario, run_scenario
+from tikalspeed.tools.scenarios import Mismatch, check, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO_DIR = ROOT / "tests" / "scenarios" / "tikal"

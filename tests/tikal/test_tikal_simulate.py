@@ -1,4 +1,4 @@
-"""Simulation studies (``tikalspeed.tools.simulate``): a row is the measure of the very
+"""Simulation studies (``tikalspeed.tools.studies``): a row is the measure of the very
 game ``tikalspeed play --seed N`` plays, the waits follow their definition (a
 simultaneous choice is no wait, SPEED-JUMP-1), and a study gives the same rows
 whatever the number of processes."""
@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 import tikalspeed
+from gamekit.studies import output as _studyout
+from gamekit.studies import runner as _study
 from tikalspeed import CHANCE, Rules, actors, new_game, observe, sample_chance, step
 from tikalspeed.model.actions import ChooseTokens
 from tikalspeed.model.state import Phase
 from tikalspeed.text.record import read_record
-from tikalspeed.tools import _study, _studyout, simulate
+from tikalspeed.tools import studies as simulate
 from tikalspeed.tools.bots import GreedyBot, RandomBot
 from tikalspeed.tools.cli import main
 

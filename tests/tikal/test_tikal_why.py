@@ -1,4 +1,4 @@
-"""``tikalspeed.tools.why``: is an action legal, which clause decides, what it does."""
+"""``tikalspeed.tools.scenarios.why``: is an action legal, which clause decides, what it does."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import random
 import pytest
 
 import tikalspeed as tk
-from tikalspeed.tools.render import render
-from tikalspeed.tools.why import run, why
+from tikalspeed.tools.cli.board import render
+from tikalspeed.tools.scenarios.why import run, why
 
 
 def _first_jump(seed: int = 3) -> tk.State:

@@ -18,12 +18,12 @@ import tiki
 from tiki import O, Rules, State, X
 from tiki.model.actions import Action
 from tiki.model.state import Phase
-from tiki.tools import render as render_module
-from tiki.tools._human import where
-from tiki.tools._words import in_words, restated
 from tiki.tools.bots import GreedyBot, Ply, RandomBot, play_game
-from tiki.tools.cli import _parser, main
-from tiki.tools.render import LEGEND, render_board
+from tiki.tools.cli import board as render_module
+from tiki.tools.cli.board import LEGEND, render_board
+from tiki.tools.cli.commands import _parser, main
+from tiki.tools.cli.prompt import where
+from tiki.tools.cli.words import in_words, restated
 
 CLAUSE = re.compile(r"(TIKAL|SPEED|TIKI)-[A-Z]+-\d")
 PLY = re.compile(r"^\d+\. .*  \[\S+\]$")

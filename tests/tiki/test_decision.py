@@ -21,7 +21,7 @@ from tiki import (
     parse_action,
 )
 from tiki.text import jsonio
-from tiki.tools.render import render
+from tiki.tools.cli.board import render
 
 
 @given(games())

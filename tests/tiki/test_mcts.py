@@ -12,9 +12,9 @@ import pytest
 from tiki import Rules, apply, legal_actions, new_game
 from tiki.model.state import State
 from tiki.tools.bots import RandomBot, play_game
+from tiki.tools.bots.search import MCTSBot
 from tiki.tools.cli import main
-from tiki.tools.mcts import MCTSBot
-from tiki.tools.simulate import make_bot, simulate
+from tiki.tools.studies import make_bot, simulate
 
 
 def _positions_with_a_winning_move(count: int) -> list[State]:

@@ -38,8 +38,8 @@ from tiki import (  # noqa: E402
     view_to_text,
 )
 from tiki.text.tensor import observation_shape, observation_tensor  # noqa: E402
-from tiki.tools import openspiel as tos  # noqa: E402
-from tiki.tools.render import render  # noqa: E402
+from tiki.tools.adapters import openspiel as tos  # noqa: E402
+from tiki.tools.cli.board import render  # noqa: E402
 
 RULESETS = [
     Rules(max_turns=tos.DEFAULT_MAX_TURNS),

@@ -26,8 +26,8 @@ from tiki import (  # noqa: E402
     resolve_chance,
 )
 from tiki.text.tensor import observation_shape, observation_tensor  # noqa: E402
-from tiki.tools.pettingzoo import AGENTS, env, raw_env  # noqa: E402
-from tiki.tools.render import render  # noqa: E402
+from tiki.tools.adapters.pettingzoo import AGENTS, env, raw_env  # noqa: E402
+from tiki.tools.cli.board import render  # noqa: E402
 
 KNOWN_ENVS_ONLY = (
     "Observation is not a NumPy array",

@@ -1,4 +1,4 @@
-"""The terminal drawing (tiki.tools.render): it shows exactly what the state holds.
+"""The terminal drawing (tiki.tools.cli.board): it shows exactly what the state holds.
 
 Each test checks the drawing against the state it was drawn from, read back by hand-written
 expectations about the layout (rank 3 on top, files a–c left to right, value then stack
@@ -15,7 +15,7 @@ import pytest
 import tiki
 from tiki import EDGES, VILLAGE_NAMES, O, Phase, Rules, State, X
 from tiki.tools.bots import RandomBot, play_game
-from tiki.tools.render import render, render_board, render_status
+from tiki.tools.cli.board import render, render_board, render_status
 
 LAYOUT = (1, 2, 0, 1, 1, -1, 1, 0, 1)  # a1 b1 c1 / a2 b2 c2 / a3 b3 c3
 

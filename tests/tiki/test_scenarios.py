@@ -1,6 +1,6 @@
 """Executable rule scenarios: every ``tests/scenarios/tiki/*.toml`` file is one test.
 
-The runner is the package's, :mod:`tiki.tools.scenario` (``tiki check``), so a
+The runner is the package's, :mod:`tiki.tools.scenarios` (``tiki check``), so a
 designer runs the same checks without Python; ``docs/tiki-scenarios.md`` describes the
 format. The rest of this file tests the format itself: a malformed file is refused
 with an error naming the file and the key, and a wrong expectation fails with the
@@ -16,7 +16,7 @@ import pytest
 import tiki
 from tiki import NotationError
 from tiki.tools import cli
-from tiki.tools.scenario import (
+from tiki.tools.scenarios import (
     Mismatch,
     Scenario,
     check,

@@ -21,11 +21,11 @@ from strategies import playout, rules, seeds
 import tiki
 from tiki import O, Rules, State, X, apply, from_text, legal_actions, new_game
 from tiki.engine.contract import _apply_legal
-from tiki.tools._solvecode import DRAW, OPEN, Code, supported
-from tiki.tools._solveengine import Search
-from tiki.tools._solveengine import region as _region
-from tiki.tools._solvesearch import Prover, region
 from tiki.tools.cli import main
+from tiki.tools.solve.code import DRAW, OPEN, Code, supported
+from tiki.tools.solve.engine import Search
+from tiki.tools.solve.engine import region as _region
+from tiki.tools.solve.search import Prover, region
 
 WIN_IN_ONE = "+1,+1,0/+1,+2,+1/0,+1xx,-1o turn o o - 3,3 1,0 - - 24 -"
 """o to move, 3-3 and one fruit left: c1-b1 tops x,x on the +1 village b1."""

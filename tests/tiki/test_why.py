@@ -1,4 +1,4 @@
-"""``tiki.tools.why``: is an action legal, which clause decides, what it does."""
+"""``tiki.tools.scenarios.why``: is an action legal, which clause decides, what it does."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import io
 import pytest
 
 import tiki
-from tiki.tools.render import render
-from tiki.tools.why import run, why
+from tiki.tools.cli.board import render
+from tiki.tools.scenarios.why import run, why
 
 LAYOUT = (1, 2, 0, 1, 1, -1, 1, 0, 1)
 """a1 +1, b1 +2, c1 0, a2 +1, b2 +1, c2 −1, a3 +1, b3 0, c3 +1."""

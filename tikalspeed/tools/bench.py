@@ -30,10 +30,11 @@ import tracemalloc
 
 import attrs
 
+from gamekit.yardstick import Row, peak_rss_mb
+
 from ..engine import actors, apply, legal_actions, new_game, sample_chance
 from ..model.rules import MODES, Rules
 from ..model.state import CHANCE, Phase
-from ._chess import Row, peak_rss_mb
 
 __all__ = [
     "CONFIGS",

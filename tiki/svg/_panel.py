@@ -1,4 +1,4 @@
-"""The status half of a Tiki picture, beside the island: what ``tiki.tools.render``'s
+"""The status half of a Tiki picture, beside the island: what ``tiki.tools.cli.board``'s
 status block says, drawn.
 
 From the top: the turn and who is on turn, the decision open

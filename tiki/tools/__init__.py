@@ -1,6 +1,9 @@
-"""The tools layer: what a person or a program runs.
+"""The tools layer: what a person or a program runs, in folders by concern.
 
-:mod:`.render` (text drawings of a position), :mod:`.bots` (random and greedy
-players, and a game loop), :mod:`.bench` (speed and memory) and :mod:`.cli` (the
-``tiki`` command). Nothing below imports from here.
+:mod:`.cli` (the ``tiki`` command: its commands and options, the human prompt, the
+narration, the ASCII board), :mod:`.bots` (simple bots and the search bot),
+:mod:`.scenarios` (rule examples as data, and ``why``), :mod:`.studies` (simulation
+studies), :mod:`.fuzzing` (the fuzzer's corpus and readers), :mod:`.adapters`
+(OpenSpiel and PettingZoo), :mod:`.solve` (exact values) and :mod:`.bench` (speed and memory).
+What knows neither game is in :mod:`gamekit`; nothing below imports from here.
 """

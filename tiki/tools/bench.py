@@ -33,12 +33,13 @@ import tracemalloc
 
 import attrs
 
+from gamekit.yardstick import Row, peak_rss_mb
+
 from ..engine.contract import apply, new_game
 from ..engine.moves import legal_actions
 from ..model.actions import Action
 from ..model.rules import Rules
 from ..model.state import Phase, State
-from ._chess import Row, peak_rss_mb
 
 __all__ = [
     "ApplyRate",

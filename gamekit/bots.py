@@ -1,0 +1,150 @@
+"""The bots' protocol, and the loop that plays a game between bots.
+
+A bot is anything with a ``choose(state)`` method, or ``choose(state, player)`` where
+several players may be asked at once; a plain function of the same shape works too.
+Bots decide for players only: chance nodes are resolved by :func:`play_game` from its
+own ``rng``. Where the players to act choose at once and in secret (the game's
+``secret(state)``: a Speed Jump's tokens), each is asked in turn, in seat order, and
+given only his own view, ``observe(state, player)``, never the position.
+
+>>> import random, tiki
+>>> start = tiki.new_game(seed=3)
+>>> bots = {0: tiki.GAME.bot("greedy", seed=1), 1: tiki.GAME.bot("random", seed=2)}
+>>> log = play_game(tiki.GAME, start, bots, random.Random(0), max_plies=None)
+>>> log[-1].state.result is not None, final_state(start, log) is log[-1].state
+(True, True)
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from .game import Game
+
+__all__ = ["Bot", "Ply", "chooser", "final_state", "not_the_seats", "play_game"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks an action for a player who decides in ``state``."""
+
+    def choose(self, state: Any, player: int | None = None) -> Any:
+        """Return a legal action of ``player`` (default: the one player to act);
+        ``state`` is never a chance node, and where the choice is secret it is the
+        player's own view."""
+        ...
+
+
+@attrs.frozen
+class Ply:
+    """One action of a played game and the ``Transition`` it caused."""
+
+    action: Any
+    """The action played (a chance outcome when its ``player`` is the game's
+    ``CHANCE``)."""
+    transition: Any
+    """The new state and the events."""
+
+    @property
+    def state(self) -> Any:
+        """The state after the action."""
+        return self.transition.state
+
+
+def chooser(bot: Any) -> Callable[[Any, int], Any]:
+    """``bot`` as a function of the state (or view) and the player it decides for: a
+    :class:`Bot` or a plain function, each given the player only if it takes one."""
+    choose = bot.choose if isinstance(bot, Bot) else bot
+    try:
+        takes_player = len(inspect.signature(choose).parameters) >= 2
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        takes_player = False
+    if takes_player:
+        found: Callable[[Any, int], Any] = choose
+        return found
+    return lambda state, player: choose(state)
+
+
+def not_the_seats(game: Game, action: object, player: int) -> str | None:
+    """Why the seat of ``player`` may not take ``action``, or ``None`` if it may: an
+    action of another player, or a chance outcome, is refused by whatever acts for a
+    seat (:func:`play_game`, the command line's prompt, a server) before the engine
+    sees it, even where the engine would take it (a secret choice).
+
+    >>> import tiki
+    >>> not_the_seats(tiki.GAME, tiki.Create(tiki.O, 0), tiki.X)
+    "you are x: +a1 is o's decision"
+    """
+    owner = getattr(action, "player", None)
+    if type(owner) is not int or owner == player:  # not an action: step says what is wrong
+        return None
+    me = game.player_name(player)
+    if owner == game.CHANCE:
+        return f"you are {me}: {action} is a chance outcome, not a decision"
+    if not 0 <= owner < game.max_players:
+        return None  # a malformed action: step says what is wrong
+    return f"you are {me}: {game.named_token(action)} is {game.player_name(owner)}'s decision"
+
+
+def play_game(
+    game: Game,
+    state: Any,
+    bots: Mapping[int, Any],
+    rng: random.Random | None = None,
+    *,
+    max_plies: int | None,
+    on_ply: Callable[[Ply], None] | None = None,
+) -> list[Ply]:
+    """Play ``game`` from ``state`` until it ends and return every :class:`Ply`, in order.
+
+    ``bots`` maps each player to the bot that decides for him. Chance nodes are
+    resolved from ``rng`` with the game's ``sample_chance`` (and appear in the list,
+    so the actions replay the game exactly); ``rng`` is needed only if a chance node
+    is met. Each action is checked by the game's ``step``, so a bot that returns an
+    illegal action raises the game's ``IllegalActionError``, and so does one that acts
+    for another seat. Play stops early, with the game unfinished, after ``max_plies``
+    actions (``None``: no limit). ``on_ply``, if given, is called with each
+    :class:`Ply` as soon as it is played.
+    """
+    choosers = {p: chooser(b) for p, b in bots.items()}
+    chance = (game.CHANCE,)
+    actors, step, secret = game.actors, game.step, game.secret
+    log: list[Ply] = []
+    while max_plies is None or len(log) < max_plies:
+        who = actors(state)
+        if not who:
+            break
+        if who == chance:
+            if rng is None:
+                raise ValueError("play_game needs an rng to resolve a chance node")
+            action = game.sample_chance(state, rng)
+        else:
+            player = min(who)
+            try:
+                choose = choosers[player]
+            except KeyError:
+                raise ValueError(f"no bot for player {player!r}") from None
+            hidden = secret(state)
+            action = choose(game.observe(state, player) if hidden else state, player)
+            refusal = not_the_seats(game, action, player)
+            if refusal:  # a seat never acts for another, even where step would take it
+                raise game.IllegalActionError(
+                    game.seat_clause(state), f"{refusal}, returned by its bot"
+                )
+        transition = step(state, action)
+        ply = Ply(action, transition)
+        log.append(ply)
+        if on_ply is not None:
+            on_ply(ply)
+        state = transition.state
+    return log
+
+
+def final_state(start: Any, plies: Sequence[Ply]) -> Any:
+    """The state after ``plies`` played from ``start`` (``start`` if none)."""
+    return plies[-1].state if plies else start

@@ -1,0 +1,1 @@
+"""The command line of any game: its harness, options, subcommands and prompt."""

@@ -1,0 +1,1 @@
+"""Fuzzing any game's readers: the harness, the mutations, the report."""

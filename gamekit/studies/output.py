@@ -1,0 +1,212 @@
+"""Simulation studies, the game-independent output: rows to CSV and Parquet, plots,
+and the ``simulate`` command line (:mod:`.runner` runs the games). Nothing here knows
+the game.
+
+>>> merged(["mode=speed", "players=3"], "mode=classic;forfeit=true")
+'mode=classic;players=3;forfeit=true'
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .runner import MAX_GAMES, MAX_JOBS, Estimate, Row, summary, summary_text
+
+__all__ = ["MAX_SEED", "add_arguments", "main", "merged", "plot", "write_csv", "write_parquet"]
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _flat(row: Row) -> dict[str, Any]:
+    """A row with each list spread over numbered columns (``scores_1``, …)."""
+    flat: dict[str, Any] = {}
+    for key, value in row.items():
+        if isinstance(value, (list, tuple)):
+            for i, v in enumerate(value, 1):
+                flat[f"{key}_{i}"] = v
+        else:
+            flat[key] = value
+    return flat
+
+
+def write_csv(rows: Sequence[Row], path: str | Path) -> None:
+    """One line per game; a list column is spread over numbered columns."""
+    flat = [_flat(r) for r in rows]
+    columns = list(dict.fromkeys(k for r in flat for k in r))
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(flat)
+
+
+def write_parquet(rows: Sequence[Row], path: str | Path) -> None:
+    """One row per game, list columns as Parquet lists (needs ``pyarrow``)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.Table.from_pylist([dict(r) for r in rows]), str(path))
+
+
+def plot(
+    table: Sequence[dict[str, Any]], measures: Sequence[str], directory: str | Path
+) -> list[Path]:
+    """Draw each measure (and the seat win rates) per ruleset, with its 95% interval,
+    as ``<measure>.png`` and ``<measure>.svg`` in ``directory``; return the files
+    (needs ``matplotlib``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    where = Path(directory)
+    where.mkdir(parents=True, exist_ok=True)
+    names = [str(e["ruleset"]) for e in table]
+    written = []
+    seats = sorted({k for e in table for k in e if k.startswith("win_P")})
+    for measure in [*measures, "seats"]:
+        fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(names) + 2), 3.6))
+        if measure == "seats":
+            width = 0.8 / max(1, len(seats))
+            for j, seat in enumerate(seats):
+                xs = [i + (j - (len(seats) - 1) / 2) * width for i in range(len(names))]
+                _bars(ax, xs, [e.get(seat) for e in table], width, seat[4:])
+            ax.set_ylabel("win rate")
+            ax.legend(fontsize=8, ncols=len(seats))
+        else:
+            _bars(ax, list(range(len(names))), [e[measure] for e in table], 0.6, None)
+            ax.set_ylabel(measure.replace("_", " "))
+        ax.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
+        ax.grid(axis="y", alpha=0.3)
+        fig.tight_layout()
+        for ext in ("png", "svg"):
+            target = where / f"{measure}.{ext}"
+            fig.savefig(target, dpi=120, metadata={"Date": None} if ext == "svg" else None)
+            written.append(target)
+        plt.close(fig)
+    return written
+
+
+def _bars(
+    ax: Any, xs: list[float], values: list[Estimate | None], width: float, label: str | None
+) -> None:
+    shown = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None and v.n]
+    means = [v.mean for _, v in shown]
+    errors = [[v.mean - v.low for _, v in shown], [v.high - v.mean for _, v in shown]]
+    ax.bar([x for x, _ in shown], means, width, yerr=errors, capsize=3, label=label)
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def merged(base: Sequence[str], extra: str) -> str:
+    """Rules text from ``base`` items (``key=value``) and ``extra`` (``k=v;k=v``), a
+    later key winning: what ``--rules`` and one ``--compare`` give."""
+    values: dict[str, str] = {}
+    for item in [*base, *extra.split(";")]:
+        if item.strip():
+            key, _, value = item.strip().partition("=")
+            values[key] = value
+    return ";".join(f"{k}={v}" for k, v in values.items())
+
+
+def add_arguments(parser: Any, bots: Sequence[str], default_games: int) -> None:
+    """The options of ``simulate`` (both games have the same)."""
+    parser.add_argument(
+        "--games",
+        type=_bounded("--games", MAX_GAMES),
+        default=default_games,
+        help=f"games per ruleset (default {default_games})",
+    )
+    parser.add_argument(
+        "--rules",
+        nargs="+",
+        metavar="KEY=VALUE",
+        default=[],
+        help="the ruleset (any Rules field, as in a position's rules field)",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs="+",
+        metavar="RULESET",
+        default=[],
+        help="rulesets side by side, each 'KEY=VALUE[;KEY=VALUE]' over --rules",
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="BOT[,BOT...]",
+        help=f"a bot per seat, repeated if short ({', '.join(bots)}; default greedy)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_bounded("--seed", MAX_SEED, 0),
+        default=0,
+        help="seed of the first game (default 0)",
+    )
+    parser.add_argument(
+        "--jobs", type=_bounded("--jobs", MAX_JOBS), default=1, help="worker processes (default 1)"
+    )
+    parser.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or a Ray cluster (pip install '.[ray]')",
+    )
+    parser.add_argument("--address", metavar="ADDR", help="the Ray cluster (default: a local Ray)")
+    parser.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
+    parser.add_argument("--parquet", metavar="FILE", help="the same rows as Parquet (pyarrow)")
+    parser.add_argument("--plots", metavar="DIR", help="write plots as PNG and SVG (matplotlib)")
+    parser.add_argument("--progress", action="store_true", help="show a progress bar (tqdm)")
+
+
+MAX_SEED = 2**53 - 1
+"""The largest first seed (a seed read back from a row stays exact in JSON)."""
+
+
+def _bounded(option: str, top: int, low: int = 1) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        import argparse
+
+        if not (text.isascii() and text.isdigit() and len(text) <= 16) or not (
+            low <= int(text) <= top
+        ):
+            raise argparse.ArgumentTypeError(f"{option} takes {low} to {top:,}, not {text!r}")
+        return int(text)
+
+    return read
+
+
+def main(args: Any, game: Any, out: Any) -> int:
+    """Run ``simulate`` from the parsed ``args`` for ``game`` (the game's ``simulate``
+    module: ``parse_rules``, ``ruleset_text``, ``simulate``, ``MEASURES``,
+    ``seat_names``); print the summary to ``out``; write the files asked for."""
+    texts = [merged(args.rules, extra) for extra in (args.compare or [""])]
+    rulesets = [game.parse_rules(t) for t in texts]
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    rows = game.simulate(
+        rulesets,
+        args.games,
+        seed=args.seed,
+        bots=bots,
+        jobs=args.jobs,
+        backend=args.backend,
+        address=args.address,
+        progress=args.progress,
+    )
+    table = summary(rows, game.MEASURES)
+    players = max(r["players"] for r in rows)
+    print(summary_text(table, game.seat_names(players)), file=out)
+    if args.csv:
+        write_csv(rows, args.csv)
+        print(f"rows written to {args.csv}", file=out)
+    if args.parquet:
+        write_parquet(rows, args.parquet)
+        print(f"rows written to {args.parquet}", file=out)
+    if args.plots:
+        written = plot(table, game.MEASURES, args.plots)
+        print(f"{len(written)} plots written into {args.plots}", file=out)
+    return 0

@@ -1,0 +1,214 @@
+"""Simulation studies, the game-independent part: running games, tables, intervals.
+
+A study plays ``games`` games under each of several rulesets (each written as the
+game's rules text) with the same seeds, so that rulesets are compared game for game.
+The game hands over ``play``, a module-level function
+``play(ruleset, seed, bots) -> row`` that plays one game from its seed and returns its
+row (a dict of plain values): workers get only rulesets, seeds and bot names, never a
+state. The rows come back in the order of the tasks (ruleset, then game), whatever the
+number of worker processes or the backend, so the same study gives the same rows.
+
+- :func:`run`: the rows of a study, on ``jobs`` local processes or on Ray
+  (``backend="ray"``, ``pip install 'tikal-tiki-rules[ray]'``), with a progress bar
+  (``tqdm``, when installed and asked for).
+- :func:`summary` and :func:`summary_text`: per ruleset, the seat win rates and the means
+  of the other measures, each with its 95% confidence interval.
+
+:mod:`.output` writes the rows (CSV, Parquet), the plots and runs the command line.
+Nothing here knows the game.
+
+>>> rows = [{"ruleset": "r", "players": 2, "winner": w, "plies": p}
+...         for w, p in [(0, 10), (1, 12), (0, 14), (-1, 12)]]
+>>> table = summary(rows, ["plies"])
+>>> table[0]["win_P1"].mean, table[0]["plies"].mean, table[0]["ties"].mean
+(0.5, 12.0, 0.25)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+__all__ = [
+    "MAX_GAMES",
+    "MAX_JOBS",
+    "Estimate",
+    "Task",
+    "run",
+    "summary",
+    "summary_text",
+    "tasks",
+    "wilson",
+]
+
+MAX_GAMES = 10_000_000
+"""The most games one study plays per ruleset."""
+MAX_JOBS = 256
+"""The most worker processes a study starts."""
+
+Row = dict[str, Any]
+Play = Callable[[str, int, tuple[str, ...]], Row]
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+@attrs.frozen
+class Task:
+    """One game of a study: the ruleset (rules text), its seed, the bots by seat."""
+
+    ruleset: str
+    seed: int
+    bots: tuple[str, ...]
+
+
+def tasks(rulesets: Sequence[str], games: int, seed: int, bots: tuple[str, ...]) -> list[Task]:
+    """The study's games, ruleset by ruleset; game ``i`` of every ruleset has seed
+    ``seed + i`` (common random numbers: the rulesets meet the same seeds)."""
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be 1 to {MAX_GAMES}, got {games}")
+    return [Task(r, seed + i, bots) for r in rulesets for i in range(games)]
+
+
+def _play_task(play: Play, task: Task) -> Row:
+    return play(task.ruleset, task.seed, task.bots)
+
+
+def _progress(items: Iterator[Row], total: int, show: bool) -> Iterator[Row]:
+    if not show:
+        return items
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the bar is a nicety: the study runs without it
+        return items
+    return iter(tqdm(items, total=total, unit="game", smoothing=0.05))
+
+
+def _local(play: Play, work: list[Task], jobs: int) -> Iterator[Row]:
+    if jobs == 1:
+        return (_play_task(play, t) for t in work)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    chunk = max(1, min(64, len(work) // (jobs * 8)))
+    rows = pool.map(_play_task, [play] * len(work), work, chunksize=chunk)
+
+    def drain() -> Iterator[Row]:
+        with pool:
+            yield from rows
+
+    return drain()
+
+
+def _ray(play: Play, work: list[Task], jobs: int, address: str | None) -> Iterator[Row]:
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address, num_cpus=None if address else jobs, log_to_driver=False)
+    remote = ray.remote(_play_batch)
+    size = max(1, min(64, len(work) // (jobs * 8)))
+    batches = [work[i : i + size] for i in range(0, len(work), size)]
+    refs = [remote.remote(play, batch) for batch in batches]
+    for ref in refs:  # in order: the same rows as a local run
+        yield from ray.get(ref)
+
+
+def _play_batch(play: Play, batch: list[Task]) -> list[Row]:
+    return [_play_task(play, t) for t in batch]
+
+
+def run(
+    play: Play,
+    work: list[Task],
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool = False,
+) -> list[Row]:
+    """Play every task and return the rows, in the order of ``work``: on ``jobs``
+    local processes, or on Ray (``backend='ray'``: a local Ray of ``jobs`` CPUs, or
+    the cluster at ``address``). ``progress`` shows a bar when ``tqdm`` is installed."""
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be 1 to {MAX_JOBS}, got {jobs}")
+    if backend == "local":
+        rows = _local(play, work, jobs)
+    elif backend == "ray":
+        rows = _ray(play, work, jobs, address)
+    else:
+        raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
+    return list(_progress(rows, len(work), progress))
+
+
+# --------------------------------------------------------------------------- summary
+
+
+@attrs.frozen
+class Estimate:
+    """A mean over ``n`` games with its 95% confidence interval ``[low, high]``."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        digits = 3 if abs(self.mean) < 10 else 1
+        return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
+
+
+def wilson(successes: int, n: int) -> Estimate:
+    """A proportion with its 95% Wilson score interval (good near 0 and 1)."""
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def mean_interval(values: Sequence[float]) -> Estimate:
+    """A mean with its 95% normal interval (the games are independent)."""
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+def summary(rows: Sequence[Row], measures: Sequence[str]) -> list[dict[str, Any]]:
+    """Per ruleset (in order of first appearance): ``games``, ``win_P1`` … (the seat
+    win rates, a shared win counting for no seat), ``ties``, and the mean of each of
+    ``measures`` (a number in each row), each an :class:`Estimate`."""
+    out = []
+    for ruleset in dict.fromkeys(r["ruleset"] for r in rows):
+        mine = [r for r in rows if r["ruleset"] == ruleset]
+        n = len(mine)
+        entry: dict[str, Any] = {"ruleset": ruleset, "games": n}
+        for p in range(max(r["players"] for r in mine)):
+            entry[f"win_P{p + 1}"] = wilson(sum(1 for r in mine if r["winner"] == p), n)
+        entry["ties"] = wilson(sum(1 for r in mine if r["winner"] < 0), n)
+        for m in measures:
+            entry[m] = mean_interval([float(r[m]) for r in mine])
+        out.append(entry)
+    return out
+
+
+def summary_text(table: Sequence[dict[str, Any]], seat_names: Sequence[str]) -> str:
+    """The summary as a plain table: one block per ruleset, one line per figure."""
+    lines = []
+    for entry in table:
+        lines.append(f"{entry['ruleset']}: {entry['games']} games")
+        for key, value in entry.items():
+            if key in ("ruleset", "games"):
+                continue
+            label = key
+            if key.startswith("win_P"):
+                label = f"{seat_names[int(key[5:]) - 1]} wins"
+            lines.append(f"  {label:<22} {value}")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Tikal in the research frameworks: OpenSpiel and PettingZoo (optional extras)."""

@@ -1,0 +1,254 @@
+"""Tikal for PettingZoo: :class:`TikalEnv`, an AEC environment over the engine
+(``pip install '.[pettingzoo]'``).
+
+- the agents are ``player_0`` … ``player_{n-1}``, the engine's players 0 … n−1
+  (``P1`` … ``Pn``, :func:`tikalspeed.player_name`), as in PettingZoo's own games
+  and Tiki's environment; one of them acts at each step;
+- an action is a stable id (:mod:`tikalspeed.text.ids`): the action space is
+  ``Discrete(action_count(rules))``, the same for every agent;
+- an observation is ``{"observation": …, "action_mask": …}``: the agent's view as
+  the tensor of :mod:`tikalspeed.text.tensor` (``Box(-1, 1)``, float32) and a 0/1
+  int8 mask of his legal ids (all 0 when he has no decision);
+- a Jump's secret token choices (SPEED-JUMP-1) are stepped through in seat order,
+  one chooser at a time; each sees only his own view (:func:`tikalspeed.observe`),
+  where a choice already made by another shows as made but not its count;
+- chance (tiles, treasures) is resolved inside the environment, from a
+  ``random.Random`` seeded by ``reset(seed=…)``;
+- the rewards come at the end: each player's utility
+  (:func:`tikalspeed.text.tensor.utilities`, zero-sum: +1 for a sole winner), then
+  every agent is terminated; there is no truncation;
+- ``render()`` is the text drawing (:func:`tikalspeed.tools.cli.board.render`) of the
+  acting agent's view: ``render_mode="ansi"`` returns it, ``"human"`` prints it.
+
+In :class:`TikalEnv` (``raw_env()``) an illegal id raises
+:class:`~tikalspeed.IllegalActionError` and leaves the environment as it was;
+``env()`` wraps it as PettingZoo's classic games are, where an illegal id ends the
+game with -1 for its agent.
+
+>>> env = TikalEnv(mode="classic", players=2)
+>>> env.reset(seed=1)
+>>> env.agents, env.agent_selection, int(env.action_space("player_0").n)
+(['player_0', 'player_1'], 'player_0', 18516)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> obs["observation"].shape, int(obs["action_mask"].sum()), reward
+((1161,), 12, 0.0)
+>>> env.step(int(obs["action_mask"].argmax()))
+>>> env.unwrapped.position.phase
+<Phase.ACTIONS: 'actions'>
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ...bounds import shown
+from ...engine import actors, apply, legal_actions, new_game, observe, resolve_chance
+from ...errors import IllegalActionError, NotationError
+from ...model.actions import Action
+from ...model.records import Phase
+from ...model.rules import Rules
+from ...model.state import State
+from ...text.ids import action_count, action_to_id, id_to_action
+from ...text.tensor import observation_tensor, tensor_size, utilities
+from ..bots.simple import not_the_seats
+from ..cli.board import render
+
+__all__ = ["TikalEnv", "agent_name", "env", "raw_env"]
+
+_RENDER_MODES = ("ansi", "human")
+
+
+def agent_name(player: int) -> str:
+    """The agent of ``player`` (0 … 3): ``player_0`` … ``player_3``.
+
+    >>> from tikalspeed import player_name
+    >>> agent_name(0), player_name(0)
+    ('player_0', 'P1')
+    """
+    return f"player_{player}"
+
+
+def raw_env(
+    mode: str = "speed",
+    players: int = 4,
+    *,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    **options: Any,
+) -> TikalEnv:
+    """A :class:`TikalEnv`, unwrapped (PettingZoo's games call it ``raw_env``): an
+    illegal id raises :class:`~tikalspeed.IllegalActionError`."""
+    return TikalEnv(mode, players, rules=rules, render_mode=render_mode, **options)
+
+
+def env(
+    mode: str = "speed",
+    players: int = 4,
+    *,
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    **options: Any,
+) -> Any:
+    """A :class:`TikalEnv` wrapped as PettingZoo's classic games are: an illegal id
+    ends the game with -1 for the agent who chose it (0 for the others), an id out of
+    the action space is refused, and the order of calls is enforced."""
+    from pettingzoo.utils import wrappers
+
+    bare = TikalEnv(mode, players, rules=rules, render_mode=render_mode, **options)
+    wrapped = wrappers.TerminateIllegalWrapper(bare, illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+
+
+class TikalEnv(AECEnv):
+    """A game of Tikal as a PettingZoo AEC environment. ``mode`` and ``players``
+    (and any other :class:`~tikalspeed.Rules` field as a keyword) choose the rules,
+    or ``rules`` gives them whole; a bad one is a ``ValueError``."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(_RENDER_MODES),
+        "name": "tikal_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        mode: str = "speed",
+        players: int = 4,
+        *,
+        rules: Rules | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if rules is not None and not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a tikalspeed.Rules, not {shown(rules)}")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(
+                f"render_mode is one of 'ansi', 'human' or None, not {shown(render_mode)}"
+            )
+        self.rules = Rules(mode=mode, players=players, **options) if rules is None else rules
+        """The rules every game of this environment is played by."""
+        self.render_mode = render_mode
+        """``'ansi'``, ``'human'`` or ``None``."""
+        n = self.rules.players
+        self.possible_agents = [agent_name(p) for p in range(n)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        count = action_count(self.rules)
+        size = tensor_size(self.rules)
+        self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (count,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._rng = random.Random()
+        self._state = resolve_chance(new_game(self.rules), self._rng)
+        self._set_up()
+
+    @property
+    def position(self) -> State:
+        """The engine's state of the game (every secret in it: not for the agents)."""
+        return self._state
+
+    def observation_space(self, agent: str) -> Any:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The action space of ``agent``: ``Discrete(action_count(rules))``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; chance is drawn from ``random.Random(seed)`` (``options`` are
+        not used)."""
+        self._rng = random.Random(seed)
+        self._state = resolve_chance(new_game(self.rules), self._rng)
+        self._set_up()
+
+    def _set_up(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._acting()]
+
+    def _acting(self) -> int:
+        """The seat to step now: the one actor, or the first chooser of a Jump."""
+        who = actors(self._state)
+        return min(who) if who else 0
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees: his view's tensor and the mask of his legal ids."""
+        seat = self._seat[agent]
+        s = self._state
+        mask = np.zeros(self.action_spaces[agent].n, np.int8)
+        if s.result is None and seat in actors(s):
+            acts = legal_actions(s, seat) if s.turn.phase is Phase.TOKENS else legal_actions(s)
+            mask[[action_to_id(self.rules, a) for a in acts]] = 1
+        tensor = np.asarray(observation_tensor(s, seat), np.float32)
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an id) for the agent selected, resolve chance, and select
+        the next agent to act; at the end every agent gets his reward and is
+        terminated. A terminated agent steps with ``None``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        chosen = _action(self.rules, action)
+        refusal = not_the_seats(chosen, seat)
+        if refusal:
+            raise IllegalActionError("TIKAL-TURN-4", refusal)
+        state = resolve_chance(apply(self._state, chosen), self._rng)
+        self._state = state
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if state.result is not None:
+            values = utilities(state.result, self.rules.players)
+            for p, a in enumerate(self.possible_agents):
+                self.rewards[a] = values[p]
+                self.terminations[a] = True
+            nxt = (seat + 1) % self.rules.players
+        else:
+            nxt = self._acting()
+        self.agent_selection = self.possible_agents[nxt]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The drawing of the selected agent's view: returned for ``'ansi'``, printed
+        for ``'human'``; ``None`` (and nothing drawn) without a render mode."""
+        if self.render_mode is None:
+            return None
+        text = render(observe(self._state, self._seat[self.agent_selection]))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _action(rules: Rules, action: object) -> Action:
+    try:
+        return id_to_action(rules, operator.index(action))  # type: ignore[arg-type]
+    except (NotationError, TypeError):
+        raise IllegalActionError(
+            "TIKAL-TURN-4", f"{shown(action)} is no action id of Tikal"
+        ) from None

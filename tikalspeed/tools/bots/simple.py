@@ -1,0 +1,383 @@
+"""Simple bots, and a loop that plays a game between them.
+
+A bot is anything with a ``choose(state) -> Action`` method (the :class:`Bot`
+protocol); a plain function ``state -> Action`` works too wherever a bot is asked for.
+Bots decide for players only: chance nodes (tiles drawn or laid out, treasures dug up)
+are resolved by :func:`play_game` from its own ``rng``. Every bot here is seeded, so
+the same seeds give the same game.
+
+- :class:`RandomBot` picks uniformly among the legal actions.
+- :class:`GreedyBot` looks one ply ahead: it tries every legal action with
+  :func:`tikalspeed.step` and keeps the one whose result :func:`evaluate` likes best
+  (points banked and the points its temples and treasures would score, against the
+  best opponent's); it bids little, and ends its turn when nothing helps.
+
+>>> import random
+>>> from tikalspeed import new_game, legal_actions, Rules
+>>> s = new_game(Rules(players=2), seed=3)
+>>> RandomBot(seed=1).choose(s) in legal_actions(s)
+True
+>>> log = play_game(s, {0: GreedyBot(seed=1), 1: RandomBot(seed=2)}, random.Random(0))
+>>> log[-1].state.result is not None
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
+
+import attrs
+
+from ...bounds import shown
+from ...engine import (
+    Transition,
+    actors,
+    legal_actions,
+    observe,
+    sample_chance,
+    step,
+    view_actions,
+)
+from ...errors import IllegalActionError
+from ...model.actions import (
+    Action,
+    Bid,
+    ChooseTile,
+    ChooseTokens,
+    EndTurn,
+    PassBid,
+    player_name,
+)
+from ...model.events import ActionTaken
+from ...model.state import CHANCE, Phase, State, TurnKind
+from ...model.view import View
+from .value import (
+    LATER,
+    RUIN_HINT,
+    SET_POINTS,
+    WIN,
+    _expected,
+    _placement_hint,
+    _tile_worth,
+    evaluate,
+    scoring_now,
+)
+
+__all__ = [
+    "LATER",
+    "RUIN_HINT",
+    "SET_POINTS",
+    "WIN",
+    "Bot",
+    "BotLike",
+    "GreedyBot",
+    "Ply",
+    "RandomBot",
+    "evaluate",
+    "final_state",
+    "not_the_seats",
+    "play_game",
+    "scoring_now",
+]
+
+_A = TypeVar("_A", bound=Action)
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks an action for a player who decides in ``state``."""
+
+    def choose(self, state: State | View, player: int | None = None) -> Action:
+        """Return a legal action of ``player`` (default: the one player to act);
+        ``state`` is never a chance node. At a Speed TOKENS node several players
+        choose at once and in secret: the bot is given its player's
+        :class:`~tikalspeed.View` (the others' choices hidden), or the position and
+        ``player`` to say which one is asked (SPEED-JUMP-1)."""
+        ...
+
+
+BotLike: TypeAlias = (
+    Bot | Callable[[State | View], Action] | Callable[[State | View, int], Action]
+)
+"""A :class:`Bot`, or a plain function from a state or view (and, if it takes two
+arguments, the deciding player) to the action to play."""
+
+
+def _decision(state: State | View, player: int | None) -> tuple[State, int, tuple[Action, ...]]:
+    """The position a bot looks at, the player it decides for, and his legal actions
+    (TIKAL-TURN-4, SPEED-JUMP-1); a view gives its own player's decision."""
+    if isinstance(state, View):
+        if player is not None and player != state.player:
+            raise IllegalActionError(
+                "TIKAL-TURN-4", f"a view of {player_name(state.player)} is not {shown(player)}'s"
+            )
+        actions = view_actions(state)
+        if not actions:
+            raise IllegalActionError(
+                "TIKAL-TURN-4", f"{player_name(state.player)} has no decision in this view"
+            )
+        return state.state, state.player, actions
+    if state.phase is Phase.OVER:
+        raise IllegalActionError("TIKAL-TURN-4", "the game is over: no decision to make")
+    who = actors(state)
+    if who == (CHANCE,):
+        raise IllegalActionError("TIKAL-TURN-4", "a chance node is not a bot's decision")
+    if player is None:
+        if len(who) != 1:
+            raise IllegalActionError(
+                "SPEED-JUMP-1", "several players choose tokens at once: say which one"
+            )
+        player = who[0]
+    elif player not in who:
+        name = player_name(player) if type(player) is int and 0 <= player < 4 else shown(player)
+        raise IllegalActionError("TIKAL-TURN-4", f"it is not {name}'s decision")
+    actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
+    return state, player, actions
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from ``random.Random(seed)``.
+
+    >>> from tikalspeed import new_game
+    >>> s = new_game(seed=5)
+    >>> RandomBot(seed=0).choose(s) == RandomBot(seed=0).choose(s)
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        """The bot's own random number generator."""
+
+    def choose(self, state: State | View, player: int | None = None) -> Action:
+        """Return one legal action of ``player`` (default: the player to act),
+        uniformly at random; at a Speed TOKENS node, one of his token choices."""
+        actions = _decision(state, player)[2]
+        return actions[self.rng.randrange(len(actions))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+# --------------------------------------------------------------------------- greedy
+
+
+class GreedyBot:
+    """Plays the action whose result :func:`evaluate` likes best (one ply ahead).
+
+    In a turn it keeps spending action points while some action improves on the
+    position as it stands, and ends the turn otherwise. Auctions: it bids one more
+    than the high bid while that stays within a small part of what the best tile on
+    display is worth to it (at most ``max_bid``), and passes otherwise; it takes the
+    display tile it values most. Ties are broken by ``random.Random(seed)``.
+
+    Speed (SPEED-JUMP-1..3): for a Jump it finds the best single action it could take
+    with the most tokens it may choose (up to 5) and chooses exactly that action's
+    cost; when its turn in the Jump comes it plays the best single action the points
+    allow (the board may have changed in between).
+
+    >>> from tikalspeed import new_game
+    >>> GreedyBot(seed=0).choose(new_game(seed=1)) in legal_actions(new_game(seed=1))
+    True
+    """
+
+    def __init__(self, seed: int | None = None, max_bid: int = 3) -> None:
+        self.rng = random.Random(seed)
+        """The bot's own random number generator, for ties."""
+        self.max_bid = max_bid
+        """The most it ever bids in one auction."""
+
+    def choose(self, state: State | View, player: int | None = None) -> Action:
+        """Return the best legal action of ``player`` (default: the player to act),
+        one ply ahead."""
+        state, me, actions = _decision(state, player)
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase is Phase.TOKENS:
+            return self._tokens(state, actions, me)
+        if state.phase is Phase.BID:
+            return self._bid(state, actions, me)
+        if state.phase is Phase.CHOOSE:
+            tiles = [a for a in actions if isinstance(a, ChooseTile)]
+            return self._best(tiles, lambda a: _tile_worth(state, a.tile, me))
+        if state.phase is Phase.PLACE:
+            return self._best(actions, lambda a: self._placed(state, a, me))
+        baseline = evaluate(state, me)
+        scores: dict[Action, float] = {}
+        for action in actions:
+            if not isinstance(action, EndTurn):
+                scores[action] = _expected(step(state, action).state, me)
+        best = max(scores.values(), default=baseline)
+        end = next((a for a in actions if isinstance(a, EndTurn)), None)
+        if end is not None and best <= baseline + 1e-9:
+            return end
+        return self._pick([a for a, v in scores.items() if v == best])
+
+    def _tokens(self, state: State, actions: tuple[Action, ...], me: int) -> Action:
+        """SPEED-JUMP-1/4: as many tokens as the best single action now costs."""
+        counts = {a.count: a for a in actions if isinstance(a, ChooseTokens)}
+        if not counts:
+            return actions[0]  # only stopping early is left (Rules.forfeit)
+        top = max(counts)
+        # the player's Jump turn as it would be if he acted now, with the most points
+        trial = state.replace(
+            phase=Phase.ACTIONS,
+            turn_kind=TurnKind.JUMP,
+            active=me,
+            ap=top,
+            chosen=tuple(top if p == me else 0 for p in range(state.players)),
+            jump_order=(),
+        )
+        # what the engine would let him do then, under every Jump option (SPEED-JUMP-3)
+        options = [a for a in legal_actions(trial) if not isinstance(a, EndTurn)]
+        if not options:
+            return counts[min(counts)]
+        values: dict[int, float] = {}
+        for action in options:
+            after = step(trial, action)
+            cost = next((e.cost for e in after.events if isinstance(e, ActionTaken)), top)
+            value = _expected(after.state, me)
+            if cost in counts and value > values.get(cost, -float("inf")):
+                values[cost] = value
+        if not values:
+            return counts[min(counts)]
+        best = max(values.values())
+        return counts[min(c for c, v in values.items() if v == best)]
+
+    @staticmethod
+    def _placed(state: State, action: Action, me: int) -> float:
+        after = step(state, action).state
+        return evaluate(after, me) + _placement_hint(state, after, me)
+
+    def _bid(self, state: State, actions: tuple[Action, ...], me: int) -> Action:
+        worth = max((_tile_worth(state, t, me) for t in state.display), default=0.0)
+        limit = min(self.max_bid, int(worth) // 2, state.scores[me])
+        want = state.high_bid + 1
+        bid = next((a for a in actions if isinstance(a, Bid) and a.amount == want), None)
+        if bid is not None and want <= limit:
+            return bid
+        return next(a for a in actions if isinstance(a, PassBid))
+
+    def _best(self, actions: Sequence[_A], score: Callable[[_A], float]) -> _A:
+        values = [score(a) for a in actions]
+        best = max(values)
+        return self._pick([a for a, v in zip(actions, values, strict=True) if v == best])
+
+    def _pick(self, actions: Sequence[_A]) -> _A:
+        return actions[self.rng.randrange(len(actions))]
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+# --------------------------------------------------------------------------- games
+
+
+@attrs.frozen
+class Ply:
+    """One action of a played game and the :class:`~tikalspeed.Transition` it caused."""
+
+    action: Action
+    """The action played (a chance outcome when ``action.player == CHANCE``)."""
+    transition: Transition
+    """The new state and the events."""
+
+    @property
+    def state(self) -> State:
+        """The state after the action."""
+        return self.transition.state
+
+
+def _chooser(bot: BotLike) -> Callable[[State | View, int], Action]:
+    if isinstance(bot, Bot):
+        return bot.choose
+    try:
+        takes_player = len(inspect.signature(bot).parameters) >= 2
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        takes_player = False
+    if takes_player:
+        return bot  # type: ignore[return-value]
+    return lambda state, player: bot(state)  # type: ignore[call-arg]
+
+
+def not_the_seats(action: object, player: int) -> str | None:
+    """Why the seat of ``player`` may not take ``action``, or ``None`` if it may: an
+    action of another player (or a chance outcome) is refused even where
+    :func:`tikalspeed.step` would take it, at a Speed Jump's secret choices
+    (SPEED-JUMP-1), where several players act at once.
+
+    >>> from tikalspeed import ChooseTokens
+    >>> not_the_seats(ChooseTokens(0, 2), 0) is None
+    True
+    >>> not_the_seats(ChooseTokens(1, 2), 0)
+    "you are P1: P2:tokens:2 is P2's decision"
+    """
+    owner = getattr(action, "player", None)
+    if type(owner) is not int or owner == player:  # not an action: step says what is wrong
+        return None
+    if owner == CHANCE:
+        return f"you are {player_name(player)}: {action} is a chance outcome, not a decision"
+    if not 0 <= owner < 4:
+        return None  # a malformed action: step says what is wrong
+    token = f"{player_name(owner)}:{action}" if isinstance(action, ChooseTokens) else str(action)
+    return f"you are {player_name(player)}: {token} is {player_name(owner)}'s decision"
+
+
+def play_game(
+    state: State,
+    bots: Mapping[int, BotLike],
+    rng: random.Random | None = None,
+    *,
+    max_plies: int | None = 20_000,
+    on_ply: Callable[[Ply], None] | None = None,
+) -> list[Ply]:
+    """Play from ``state`` until the game ends and return every :class:`Ply`, in order.
+
+    ``bots`` maps each player (0 … players-1) to the bot that decides for them. Chance
+    nodes are resolved from ``rng`` with :func:`tikalspeed.sample_chance` (and appear in
+    the list, so the actions replay the game exactly); ``rng`` is needed only if a
+    chance node is met. Each action is checked by :func:`tikalspeed.step`, so a bot
+    that returns an illegal action raises :class:`IllegalActionError`. Play stops early,
+    with the game unfinished, after ``max_plies`` actions (``None``: no limit).
+    ``on_ply``, if given, is called with each :class:`Ply` as soon as it is played.
+
+    At a Speed TOKENS node (SPEED-JUMP-1) every player in the Jump chooses in secret:
+    each is asked in turn, in seat order, and his bot is given only his
+    :class:`~tikalspeed.View`, ``observe(state, player)`` (the others' choices hidden),
+    and told ``player``.
+    Elsewhere the bot of the one player to act gets the state as it is.
+    """
+    choosers = {p: _chooser(b) for p, b in bots.items()}
+    log: list[Ply] = []
+    while state.phase is not Phase.OVER and (max_plies is None or len(log) < max_plies):
+        who = actors(state)
+        if who == (CHANCE,):
+            if rng is None:
+                raise ValueError("play_game needs an rng to resolve a chance node")
+            action = sample_chance(state, rng)
+        else:
+            player = min(who)
+            try:
+                choose = choosers[player]
+            except KeyError:
+                raise ValueError(f"no bot for player {player!r}") from None
+            secret = state.phase is Phase.TOKENS
+            action = choose(observe(state, player) if secret else state, player)
+            refusal = not_the_seats(action, player)
+            if refusal:  # a seat never acts for another, even where step would take it
+                clause = "SPEED-JUMP-1" if secret else "TIKAL-TURN-4"
+                raise IllegalActionError(clause, f"{refusal}, returned by its bot")
+        transition = step(state, action)
+        ply = Ply(action, transition)
+        log.append(ply)
+        if on_ply is not None:
+            on_ply(ply)
+        state = transition.state
+    return log
+
+
+def final_state(start: State, plies: Sequence[Ply]) -> State:
+    """Return the state after ``plies`` played from ``start`` (``start`` if none)."""
+    return plies[-1].state if plies else start

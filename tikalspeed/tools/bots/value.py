@@ -1,0 +1,191 @@
+"""How the bots value a position (:mod:`tikalspeed.tools.bots`): the points a scoring would
+give now, weighted by the scorings left, plus small positional hints."""
+
+from __future__ import annotations
+
+from ...board.hexgrid import CELL_COUNT
+from ...board.terrain import distances, terrain
+from ...board.tiles import Kind
+from ...engine import chance_outcomes, step
+from ...model.state import EMPTY, Phase, State, TurnKind
+
+SET_POINTS = (0, 1, 3, 6)
+"""TIKAL-SCORE-3: points for 0, 1, 2 or 3 treasures of one kind."""
+_SETS = SET_POINTS + (SET_POINTS[-1],) * 24
+"""Points for 0 … 27 treasures of one kind (no more than 3 count)."""
+
+# --------------------------------------------------------------------------- evaluation
+
+
+def scoring_now(state: State) -> tuple[int, ...]:
+    """Per player, the points a scoring would give now (TIKAL-SCORE-3): each temple
+    guarded by the player or held by strict majority of force, plus treasure sets.
+
+    >>> from tikalspeed import new_game
+    >>> scoring_now(new_game(seed=1))
+    (0, 0, 0, 0)
+    """
+    n = state.players
+    strength = state.rules.manifest.components.leader_strength
+    workers, leaders, guards = state.workers, state.leaders, state.guards
+    points = [sum(map(_SETS.__getitem__, state.held[p])) for p in range(n)]
+    for cell, value in enumerate(state.temples):
+        if not value:
+            continue
+        guard = guards[cell]
+        if guard != EMPTY:
+            points[guard] += value
+            continue
+        best = second = 0
+        holder = -1
+        for p in range(n):
+            force = workers[p][cell] + (strength if leaders[p] == cell else 0)
+            if force > best:
+                best, second, holder = force, best, p
+            elif force > second:
+                second = force
+        if best > second:
+            points[holder] += value
+    return tuple(points)
+
+
+def _weights(state: State) -> list[float]:
+    """Per player, how much the points of :func:`scoring_now` are worth: 1 for the
+    scoring at the end of this very turn (Speed: of this round), ``LATER`` for each
+    scoring still to come."""
+    n = state.players
+    kinds = terrain(state.rules.manifest).tile_kinds
+    volcano = Kind.VOLCANO
+    later = sum(1 for st in state.stacks for t in st if kinds[t] is volcano)
+    later += sum(1 for t in state.display if kinds[t] is volcano)
+    if state.rules.mode == "speed":  # SPEED-SCORE-1, SPEED-END-1: everyone scores together
+        now = bool(state.volcano_placers) or any(
+            t >= 0 and kinds[t] is volcano for t in state.secured
+        )
+        last = not any(state.stacks)  # the round that uses the last tile ends the game
+        weight = (1.0 if now or last else 0.0) + LATER * (later + (0 if last else 1))
+        return [weight] * n
+    final_started = state.turn_kind is TurnKind.FINAL
+    weights = [0.0] * n
+    for kind, p in state.queue:
+        if kind is TurnKind.FINAL:
+            final_started = True
+        if kind is TurnKind.SCORING or kind is TurnKind.FINAL:
+            weights[p] += LATER
+    later += 0 if final_started else 1
+    for p in range(n):
+        weights[p] += LATER * later
+    scoring_turn = state.turn_kind is TurnKind.SCORING or state.turn_kind is TurnKind.FINAL
+    if scoring_turn and state.phase in (Phase.ACTIONS, Phase.TREASURE):
+        weights[state.active] += 1.0
+    return weights
+
+
+RUIN_HINT = 0.6
+"""The hint for each own piece on a ruin with treasures left (up to 2 per ruin)."""
+LATER = 0.5
+"""The weight of a scoring still to come (the position will change before it)."""
+WIN = 1000.0
+"""The bonus of a won game in :func:`evaluate` (a lost one costs as much)."""
+
+
+def _presence(state: State, player: int) -> float:
+    """Small hints: pieces in play, force on temples not yet held, pieces on ruins with
+    treasures left, guards (a guarded temple is safe) and camps."""
+    strength = state.rules.manifest.components.leader_strength
+    workers = state.workers[player]
+    leader = state.leaders[player]
+    hint = 0.2 * sum(workers) + (0.4 if leader >= 0 else 0.0)
+    for cell in range(CELL_COUNT):
+        value = state.temples[cell]
+        if value:
+            guard = state.guards[cell]
+            if guard == player:
+                hint += 0.25 * value
+            elif guard == EMPTY:
+                mine = workers[cell] + (strength if leader == cell else 0)
+                if mine:
+                    hint += 0.05 * value * min(mine, 4)
+        elif state.ruins[cell]:
+            here = workers[cell] + (leader == cell)
+            hint += RUIN_HINT * min(here, state.ruins[cell], 2)
+    hint += 0.3 * sum(1 for c in state.camps if c == player)
+    return hint
+
+
+def evaluate(state: State, player: int) -> float:
+    """Score ``state`` from ``player``'s side: higher is better for ``player``.
+
+    A finished game scores ``WIN`` plus the lead for the winner, ``-WIN`` plus the gap for
+    the others (a shared win scores the lead, 0). Otherwise: the player's points banked
+    plus the points a scoring would give now (:func:`scoring_now`) times the scorings
+    left (weight 1 for the one at the end of this very turn, ``LATER`` for each one to
+    come), plus small hints (pieces in play, force on temples, pieces on ruins, guards,
+    camps), minus the best opponent's points counted the same way (without the hints).
+
+    >>> from tikalspeed import new_game
+    >>> s = new_game(seed=1)
+    >>> evaluate(s, 0) == evaluate(s, 1) == 0
+    True
+    """
+    n = state.players
+    result = state.result
+    if result is not None:
+        best_other = max(result.scores[p] for p in range(n) if p != player)
+        lead = float(result.scores[player] - best_other)
+        if result.winner == player:
+            return WIN + lead
+        return lead if result.winner is None and lead == 0 else -WIN + lead
+    points = scoring_now(state)
+    weights = _weights(state)
+    values = [state.scores[p] + points[p] * weights[p] for p in range(n)]
+    others = max(values[p] for p in range(n) if p != player)
+    return values[player] + _presence(state, player) - others
+
+
+def _expected(state: State, player: int) -> float:
+    """:func:`evaluate`, averaged over a treasure chance node."""
+    if state.phase is not Phase.TREASURE:
+        return evaluate(state, player)
+    return sum(float(p) * evaluate(step(state, a).state, player) for a, p in chance_outcomes(state))
+
+
+# --------------------------------------------------------------------------- greedy
+
+
+def _tile_worth(state: State, tile: int, player: int) -> float:
+    """How much ``player`` wants ``tile`` from the auction display."""
+    t = terrain(state.rules.manifest)
+    kind = t.tile_kinds[tile]
+    if kind is Kind.TEMPLE:
+        return float(t.tile_values[tile])
+    if kind is Kind.TREASURE:
+        return float(t.tile_masks[tile])
+    if kind is Kind.VOLCANO:  # a scoring round now: good when ahead
+        points = scoring_now(state)
+        lead = points[player] + state.scores[player]
+        lead -= max(points[p] + state.scores[p] for p in range(state.players) if p != player)
+        return float(lead)
+    return 1.0
+
+
+def _placement_hint(state: State, after: State, player: int) -> float:
+    """After a placement: a temple or ruin near the player's pieces and far from the
+    others' is worth more (measured in AP along the stones)."""
+    t = terrain(state.rules.manifest)
+    kind = t.tile_kinds[state.hand]
+    if kind not in (Kind.TEMPLE, Kind.TREASURE):
+        return 0.0
+    cell = next(c for c in range(CELL_COUNT) if after.placed[c] != state.placed[c])
+    base = t.base_camp
+
+    def reach(p: int) -> int:
+        cells = [c for c in range(CELL_COUNT) if after.workers[p][c] or after.leaders[p] == c]
+        cells += [base, *(c for c in range(CELL_COUNT) if after.camps[c] == p)]
+        best = 99
+        for origin in cells:
+            best = min(best, distances(after.rules.manifest, after.placed, origin).get(cell, 99))
+        return best
+
+    others = min(reach(p) for p in range(state.players) if p != player)
+    return 0.1 * (min(others, 20) - min(reach(player), 20))

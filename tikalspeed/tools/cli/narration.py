@@ -1,0 +1,156 @@
+"""How ``tikalspeed play`` and ``tikalspeed replay`` tell a game (:mod:`tikalspeed.tools.cli`).
+
+Every action is told in words, with the clause of the rule it follows and its token
+(``5. P2's leader enters at a1 (1 AP, TIKAL-ENTER-1)  [enter:l:a1]``, see
+:func:`~tikalspeed.tools.cli.words.in_words`), then the events it caused, but for the one
+that only repeats the action. Classic and professional games: the board is drawn as a
+turn's action points begin and at the end. Speed games are told round by round: a
+heading per round, a line as the placements and each Jump begin, every action with
+its events (a Jump's reveal, the scorings), and the board after the placements and at
+the end of each round, not after every action. In ``play``, a token choice is written
+``tokens:?``: the counts show only in the reveal (SPEED-JUMP-1). A quiet narrator
+prints nothing but still counts the rounds and Jumps (the human prompt shows them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ... import svg
+from ...model.actions import ChooseTokens, player_name
+from ...model.events import Scored
+from ...model.state import AP_PER_TURN, CHANCE, Phase, State, TurnKind
+from ...text.notation import action_token
+from ..bots.simple import Ply
+from .board import render
+from .words import in_words, restated, with_clause
+
+__all__ = ["Narrator", "in_pictures", "who"]
+
+_AUCTION = (Phase.REVEAL, Phase.BID, Phase.CHOOSE)
+
+
+def who(player: int) -> str:
+    """``P1`` … ``P4``, or ``chance``."""
+    return "chance" if player == CHANCE else player_name(player)
+
+
+def _tiles_left(state: State) -> int:
+    return sum(len(stack) for stack in state.stacks)
+
+
+class Narrator:
+    """Prints a game's actions to ``out`` as they are played; see the module docstring."""
+
+    def __init__(
+        self, out: Any, start: State, *, hide_tokens: bool = False, quiet: bool = False
+    ) -> None:
+        self.out = out
+        """Where the narration goes."""
+        self.speed = start.rules.mode == "speed"
+        """Whether the game is told round by round."""
+        self.hide_tokens = hide_tokens
+        """Write token choices as ``tokens:?`` (a game in play, SPEED-JUMP-1)."""
+        self.before = start
+        """The state before the next action."""
+        self.round = 0
+        """Speed: the round being told."""
+        self.jump = 0
+        """Speed: the Jump being told in this round."""
+        self.number = 0
+        """Actions told so far."""
+        self.quiet = quiet
+        """Print nothing (the counts go on)."""
+
+    def _print(self, text: str = "") -> None:
+        if not self.quiet:
+            print(text, file=self.out)
+
+    def _board(self, state: State) -> None:
+        self._print()
+        self._print(render(state))
+        self._print()
+
+    def begin(self) -> None:
+        """Tell the start: the board, and in a Speed game the first round's heading."""
+        self._print(render(self.before))
+        self._print()
+        if self.speed and self.before.phase is not Phase.OVER:
+            self._round_heading(self.before)
+
+    def _round_heading(self, state: State) -> None:
+        self.round += 1
+        self.jump = 0
+        self._print(
+            f"=== Round {self.round}: auction opened by {player_name(state.round_opener)}, "
+            f"{_tiles_left(state) + len(state.display)} tiles left ==="
+        )
+
+    def ply(self, ply: Ply) -> bool:
+        """Tell one action and its events; return whether the board was drawn."""
+        self.number += 1
+        before, after = self.before, ply.state
+        self.before = after
+        action = ply.action
+        secret = self.hide_tokens and isinstance(action, ChooseTokens)
+        token = "tokens:?" if secret else action_token(before, action)
+        words = in_words(before, action, ply.transition, secret=secret)
+        events = list(ply.transition.events)
+        same = restated(action, events)
+        if same is not None:
+            words = with_clause(words, same.clause)
+            events.pop(0)
+        self._print(f"{self.number}. {words}  [{token}]")
+        scoring = False
+        for event in events:
+            if self.speed and isinstance(event, Scored) and not scoring:
+                scoring = True
+                end = after.phase is Phase.OVER
+                self._print("   -- final scoring --" if end else "   -- scoring --")
+            self._print(f"   {event}")
+        if not self.speed:
+            if after.phase is Phase.OVER or (
+                after.phase is Phase.ACTIONS and after.ap == AP_PER_TURN
+            ):
+                self._board(after)
+                return not self.quiet
+            return False
+        return self._speed_after(before, after) and not self.quiet
+
+    def _speed_after(self, before: State, after: State) -> bool:
+        """Speed: headings, and the board after the placements and each round."""
+        if after.phase is Phase.OVER:
+            self._board(after)
+            return True
+        if before.phase not in _AUCTION and after.phase in _AUCTION:  # the round is over
+            self._board(after)
+            self._round_heading(after)
+            return True
+        drawn = False
+        if before.phase is Phase.PLACE and after.phase is not Phase.PLACE:
+            self._board(after)  # the placements are done
+            drawn = True
+        if before.phase in _AUCTION and after.phase is Phase.PLACE:
+            order = ", ".join(player_name(p) for p in after.round_order)
+            self._print(f"--- placement, in Round Order {order} ---")
+        if after.phase is Phase.TOKENS and before.phase is not Phase.TOKENS:
+            self.jump += 1
+            jumpers = ", ".join(player_name(p) for p in after.jumpers)
+            self._print(f"--- Jump {self.jump}: {jumpers} choose tokens in secret ---")
+        if after.turn_kind is TurnKind.BONUS and before.turn_kind is not TurnKind.BONUS:
+            self._print(f"--- bonus turn: {player_name(after.active)}, 10 action points ---")
+        return drawn
+
+
+def in_pictures(start: State, plies: Sequence[Ply]) -> tuple[list[str], list[str]]:
+    """The game told in pictures: an SVG picture of ``start`` and of the position after
+    each ply, marking the action that led there, and a caption for each (the action in
+    words, a token choice without its count (SPEED-JUMP-1))."""
+    pictures = [svg.board(start)] + [svg.board(ply.state, lastaction=ply.action) for ply in plies]
+    befores = [start] + [ply.state for ply in plies[:-1]]
+    captions = ["the start"] + [
+        f"{i}. {in_words(before, ply.action, ply.transition, secret=True)}"
+        for i, (before, ply) in enumerate(zip(befores, plies, strict=True), 1)
+    ]
+    return pictures, captions

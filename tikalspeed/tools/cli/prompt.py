@@ -1,0 +1,235 @@
+"""A person at the terminal deciding for one seat of ``tikalspeed play --human``.
+
+Before each of his decisions he sees the position (unless it is the one drawn last),
+and the prompt says where he is: ``P1 · Jump 2 · 3 AP, one action>``, ``P1 · bonus
+turn · 4 AP left>``, ``P2 · auction · bid or pass>`` (:func:`where`). A refusal names
+the rule and, for a near miss, the token meant (``did you mean bid:2?``); it never
+names a class or a 0-based seat.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import legal_actions, observe, view_actions, why_illegal_in_view
+from ...errors import IllegalActionError, NotationError
+from ...model.actions import Action, ChooseTokens, player_name
+from ...model.state import CHANCE, Phase, State, TurnKind
+from ...model.view import View
+from ...text.decision import describe, tile_name
+from ...text.notation import parse_action
+from ..bots.simple import not_the_seats
+from .board import LEGEND, render
+from .words import count, strip_clauses
+
+__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
+
+_QUIT = ("quit", "exit", "q")
+_HELP = ("?", "help")
+_TOKEN_CHOICE = re.compile(r"tokens:([0-9]{1,3})")  # longer numbers go to parse_action
+COMMANDS = "'board' to redraw, 'legend' for the symbols, 'quit' to stop"
+"""The prompt's own commands besides ``?``, as the help names them."""
+HUMAN_HELP = (
+    "Type an action token (place:d3:2, enter:w:a1, move:l:b2:d3, uncover:b1, dig:c2, "
+    f"camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
+    f"actions, {COMMANDS}."
+)
+"""What ``tikalspeed play --human`` prints before the game starts (then the legend)."""
+
+
+class Quit(Exception):
+    """The human left the game (quit or end of input)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+def _tokens(actions: Sequence[Action]) -> str:
+    text = " ".join(str(a) for a in actions)
+    return "\n".join(textwrap.wrap(text, 76, initial_indent="  ", subsequent_indent="  "))
+
+
+def legal_listing(state: State | View, player: int | None = None) -> str:
+    """The legal actions (of ``player`` at a TOKENS node, of a view's own player), as
+    the ``?`` answer lists them."""
+    if isinstance(state, View):
+        actions = view_actions(state)
+    elif state.phase is Phase.OVER:
+        return "legal actions: none, the game is over"
+    else:
+        tokens = state.phase is Phase.TOKENS
+        actions = legal_actions(state, player) if tokens else legal_actions(state)
+    kind = " (chance outcomes)" if actions and actions[0].player == CHANCE else ""
+    return f"legal actions{kind} ({len(actions)}):\n{_tokens(actions)}"
+
+
+_NUMBERS = re.compile(r"-?\d+")
+"""The numbers in a token, with their sign."""
+
+
+def near_miss(text: str, tokens: Sequence[str]) -> str | None:
+    """The legal token ``text`` was most likely meant as (``bid 2`` → ``bid:2``), or
+    ``None``. A hint keeps the numbers the player typed, so that it never turns
+    ``bid:-1`` into ``bid:19``.
+
+    >>> near_miss("bid 2", ["pass", "bid:1", "bid:2"]), near_miss("hello", ["pass"])
+    ('bid:2', None)
+    >>> near_miss("bid:-1", ["pass", "bid:19"]) is None  # a hint keeps the numbers typed
+    True
+    """
+    joined = ":".join(text.split())
+    if joined in tokens:
+        return joined
+    numbers = _NUMBERS.findall(joined)
+    close = difflib.get_close_matches(joined, tokens, n=3, cutoff=0.8)
+    kept = [c for c in close if _NUMBERS.findall(c) == numbers]
+    return kept[0] if kept else None
+
+
+def _interactive() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def where(state: State, player: int, jump: int = 0) -> str:
+    """Where ``player`` stands at his decision in ``state``, as his prompt says it:
+    ``P1 · Jump 2 · 3 AP, one action``, ``P1 · bonus turn · 4 AP left``, ``P2 ·
+    auction · bid or pass``; ``jump`` is the number of the running Jump (0: unknown).
+
+    >>> from tikalspeed import Rules, new_game
+    >>> where(new_game(Rules(mode="professional", players=3), seed=2), 0)
+    'P1 · auction · bid or pass'
+    """
+    name, phase, kind = player_name(player), state.phase, state.turn_kind
+    jumping = f"Jump {jump}" if jump else "Jump"
+    if phase is Phase.TOKENS:
+        return f"{name} · {jumping} · choose tokens"
+    if phase is Phase.BID:
+        return f"{name} · auction · bid or pass"
+    if phase is Phase.CHOOSE:
+        return f"{name} · auction won · take a tile"
+    turn = "placement" if kind is TurnKind.PLACEMENT else f"{kind.value} turn"
+    if phase is Phase.PLACE:
+        return f"{name} · {turn} · place {tile_name(state, state.hand)}"
+    if phase is Phase.ACTIONS and kind is TurnKind.JUMP:
+        if state.rules.jump_action == "one-kind":  # SPEED-JUMP-3, the option
+            return f"{name} · {jumping} · {state.ap} AP, one kind of action"
+        return f"{name} · {jumping} · {state.ap} AP, one action"
+    if phase is Phase.ACTIONS:
+        return f"{name} · {turn} · {state.ap} AP left"
+    return name
+
+
+def _refusal(state: State, action: Action, why: tuple[str, str]) -> str:
+    """The refusal of ``action`` as the person reads it: a kind of action that does not
+    answer the decision is named by its token and the decision, not by its class."""
+    clause, reason = why
+    if reason.startswith(type(action).__name__ + " "):
+        asked = strip_clauses(describe(state))
+        reason = f"{action} does not answer the decision asked: {asked}"
+    return str(IllegalActionError(clause, reason))
+
+
+class Human:
+    """A person at the terminal, deciding for one player."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.drawn: State | None = None
+        """The last position drawn for him (not drawn again before his decision)."""
+        self.jump = 0
+        """The number of the running Speed Jump, for the prompt (the narrator's count)."""
+
+    def _say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def choose(self, state: State | View, player: int | None = None) -> Action:
+        """Ask for an action; at a Speed TOKENS node ``state`` is the player's own
+        :class:`~tikalspeed.View` (the others' choices hidden)."""
+        if isinstance(state, View):
+            view = state
+        else:
+            view = observe(state, state.active if player is None else player)
+        me, state = view.player, view.state
+        name = player_name(me)
+        if state is not self.drawn and state != self.drawn:
+            self._say(render(view))
+            self._say("")
+            self.drawn = state
+        if state.phase is Phase.TOKENS:
+            chosen = [player_name(p) for p in state.jumpers if state.chosen[p]]
+            top = min(5, state.tokens[me])
+            self._say(
+                f"{name}: take 1 to {top} of your {count(state.tokens[me], 'token')} in "
+                f"secret (tokens:N); already chosen: {', '.join(chosen) or 'nobody'}"
+            )
+        prompt = f"{where(state, me, self.jump)}> "
+        text_of = getattr(self.out, "text", None)
+        while True:
+            try:
+                line = input(text_of(prompt) if text_of else prompt)
+            except EOFError:
+                self._say("")
+                raise Quit(me) from None
+            if not _interactive():  # piped input: echo it so the transcript reads well
+                self._say(line)
+            text = line.strip()
+            if not text:
+                continue
+            if text.lower() in _QUIT:
+                raise Quit(me)
+            if text.lower() in _HELP:
+                self._say(legal_listing(view))
+                self._say(f"  (or {COMMANDS})")
+                continue
+            if text.lower() == "board":
+                self._say(render(view))
+                continue
+            if text.lower() == "legend":
+                self._say(LEGEND)
+                continue
+            action = self._read(view, text)
+            if action is not None:
+                if isinstance(action, ChooseTokens):  # only the chooser sees his count
+                    self._say(f"  {name} takes {count(action.count, 'token')} in secret")
+                return action
+
+    def _read(self, view: View, text: str) -> Action | None:
+        """The action ``text`` names, or ``None`` after saying why it is refused."""
+        state, me = view.state, view.player
+        more = "('?' lists the legal actions)"
+        if state.phase is Phase.TOKENS:
+            for action in view_actions(view):
+                if str(action) == text:
+                    return action
+            match = _TOKEN_CHOICE.fullmatch(text)
+            if match:
+                why = why_illegal_in_view(view, ChooseTokens(me, int(match.group(1))))
+                reason = f"{why[1]} ({why[0]})" if why else text
+                self._say(f"  illegal: {reason} {more}")
+                return None
+        try:
+            action = parse_action(state, text)
+        except NotationError as e:
+            self._say(f"  not an action: {e} {more}")
+            hint = near_miss(text, [str(a) for a in view_actions(view)])
+            if hint:
+                self._say(f"  did you mean {hint}?")
+            return None
+        refusal = not_the_seats(action, me)  # P2:tokens:1 typed by P1 at a Jump
+        if refusal:
+            self._say(f"  {refusal}")
+            return None
+        why = why_illegal_in_view(view, action)
+        if why is not None:
+            self._say(f"  illegal: {_refusal(state, action, why)} {more}")
+            return None
+        return action

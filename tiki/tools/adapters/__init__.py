@@ -1,0 +1,1 @@
+"""Tiki in the research frameworks: OpenSpiel and PettingZoo (optional extras)."""
