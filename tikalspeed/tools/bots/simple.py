@@ -24,24 +24,22 @@ True
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
 
-import attrs
+from gamekit import bots as playing
+from gamekit.bots import Ply, final_state
 
 from ...bounds import shown
 from ...engine import (
-    Transition,
     actors,
     legal_actions,
-    observe,
-    sample_chance,
     step,
     view_actions,
 )
 from ...errors import IllegalActionError
+from ...game import GAME
 from ...model.actions import (
     Action,
     Bid,
@@ -275,33 +273,6 @@ class GreedyBot:
 # --------------------------------------------------------------------------- games
 
 
-@attrs.frozen
-class Ply:
-    """One action of a played game and the :class:`~tikalspeed.Transition` it caused."""
-
-    action: Action
-    """The action played (a chance outcome when ``action.player == CHANCE``)."""
-    transition: Transition
-    """The new state and the events."""
-
-    @property
-    def state(self) -> State:
-        """The state after the action."""
-        return self.transition.state
-
-
-def _chooser(bot: BotLike) -> Callable[[State | View, int], Action]:
-    if isinstance(bot, Bot):
-        return bot.choose
-    try:
-        takes_player = len(inspect.signature(bot).parameters) >= 2
-    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
-        takes_player = False
-    if takes_player:
-        return bot  # type: ignore[return-value]
-    return lambda state, player: bot(state)  # type: ignore[call-arg]
-
-
 def not_the_seats(action: object, player: int) -> str | None:
     """Why the seat of ``player`` may not take ``action``, or ``None`` if it may: an
     action of another player (or a chance outcome) is refused even where
@@ -314,15 +285,7 @@ def not_the_seats(action: object, player: int) -> str | None:
     >>> not_the_seats(ChooseTokens(1, 2), 0)
     "you are P1: P2:tokens:2 is P2's decision"
     """
-    owner = getattr(action, "player", None)
-    if type(owner) is not int or owner == player:  # not an action: step says what is wrong
-        return None
-    if owner == CHANCE:
-        return f"you are {player_name(player)}: {action} is a chance outcome, not a decision"
-    if not 0 <= owner < 4:
-        return None  # a malformed action: step says what is wrong
-    token = f"{player_name(owner)}:{action}" if isinstance(action, ChooseTokens) else str(action)
-    return f"you are {player_name(player)}: {token} is {player_name(owner)}'s decision"
+    return playing.not_the_seats(GAME, action, player)
 
 
 def play_game(
@@ -333,7 +296,8 @@ def play_game(
     max_plies: int | None = 20_000,
     on_ply: Callable[[Ply], None] | None = None,
 ) -> list[Ply]:
-    """Play from ``state`` until the game ends and return every :class:`Ply`, in order.
+    """Play from ``state`` until the game ends and return every :class:`Ply`, in order
+    (the shared kit's loop, :func:`gamekit.bots.play_game`).
 
     ``bots`` maps each player (0 … players-1) to the bot that decides for them. Chance
     nodes are resolved from ``rng`` with :func:`tikalspeed.sample_chance` (and appear in
@@ -349,35 +313,4 @@ def play_game(
     and told ``player``.
     Elsewhere the bot of the one player to act gets the state as it is.
     """
-    choosers = {p: _chooser(b) for p, b in bots.items()}
-    log: list[Ply] = []
-    while state.phase is not Phase.OVER and (max_plies is None or len(log) < max_plies):
-        who = actors(state)
-        if who == (CHANCE,):
-            if rng is None:
-                raise ValueError("play_game needs an rng to resolve a chance node")
-            action = sample_chance(state, rng)
-        else:
-            player = min(who)
-            try:
-                choose = choosers[player]
-            except KeyError:
-                raise ValueError(f"no bot for player {player!r}") from None
-            secret = state.phase is Phase.TOKENS
-            action = choose(observe(state, player) if secret else state, player)
-            refusal = not_the_seats(action, player)
-            if refusal:  # a seat never acts for another, even where step would take it
-                clause = "SPEED-JUMP-1" if secret else "TIKAL-TURN-4"
-                raise IllegalActionError(clause, f"{refusal}, returned by its bot")
-        transition = step(state, action)
-        ply = Ply(action, transition)
-        log.append(ply)
-        if on_ply is not None:
-            on_ply(ply)
-        state = transition.state
-    return log
-
-
-def final_state(start: State, plies: Sequence[Ply]) -> State:
-    """Return the state after ``plies`` played from ``start`` (``start`` if none)."""
-    return plies[-1].state if plies else start
+    return playing.play_game(GAME, state, bots, rng, max_plies=max_plies, on_ply=on_ply)

@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ... import svg
+from gamekit.bots import Ply
+from gamekit.cli import narration
+
+from ...game import GAME
 from ...model.actions import ChooseTokens, player_name
 from ...model.events import Scored
 from ...model.state import AP_PER_TURN, CHANCE, Phase, State, TurnKind
 from ...text.notation import action_token
-from ..bots.simple import Ply
-from .board import render
 from .words import in_words, restated, with_clause
 
 __all__ = ["Narrator", "in_pictures", "who"]
@@ -40,42 +41,25 @@ def _tiles_left(state: State) -> int:
     return sum(len(stack) for stack in state.stacks)
 
 
-class Narrator:
+class Narrator(narration.Narrator):
     """Prints a game's actions to ``out`` as they are played; see the module docstring."""
 
     def __init__(
         self, out: Any, start: State, *, hide_tokens: bool = False, quiet: bool = False
     ) -> None:
-        self.out = out
-        """Where the narration goes."""
+        super().__init__(GAME, out, start, quiet=quiet)
         self.speed = start.rules.mode == "speed"
         """Whether the game is told round by round."""
         self.hide_tokens = hide_tokens
         """Write token choices as ``tokens:?`` (a game in play, SPEED-JUMP-1)."""
-        self.before = start
-        """The state before the next action."""
         self.round = 0
         """Speed: the round being told."""
         self.jump = 0
         """Speed: the Jump being told in this round."""
-        self.number = 0
-        """Actions told so far."""
-        self.quiet = quiet
-        """Print nothing (the counts go on)."""
-
-    def _print(self, text: str = "") -> None:
-        if not self.quiet:
-            print(text, file=self.out)
-
-    def _board(self, state: State) -> None:
-        self._print()
-        self._print(render(state))
-        self._print()
 
     def begin(self) -> None:
         """Tell the start: the board, and in a Speed game the first round's heading."""
-        self._print(render(self.before))
-        self._print()
+        super().begin()
         if self.speed and self.before.phase is not Phase.OVER:
             self._round_heading(self.before)
 
@@ -87,21 +71,23 @@ class Narrator:
             f"{_tiles_left(state) + len(state.display)} tiles left ==="
         )
 
-    def ply(self, ply: Ply) -> bool:
-        """Tell one action and its events; return whether the board was drawn."""
-        self.number += 1
-        before, after = self.before, ply.state
-        self.before = after
+    def words(self, before: State, ply: Ply) -> tuple[str, str]:
+        """The action in words and its token; a token choice hidden in play."""
         action = ply.action
         secret = self.hide_tokens and isinstance(action, ChooseTokens)
         token = "tokens:?" if secret else action_token(before, action)
-        words = in_words(before, action, ply.transition, secret=secret)
-        events = list(ply.transition.events)
-        same = restated(action, events)
-        if same is not None:
-            words = with_clause(words, same.clause)
-            events.pop(0)
-        self._print(f"{self.number}. {words}  [{token}]")
+        return in_words(before, action, ply.transition, secret=secret), token
+
+    def restated(self, action: Any, events: Sequence[Any]) -> Any:
+        """The event that only repeats ``action`` (``P1 bids 3``)."""
+        return restated(action, events)
+
+    def with_clause(self, words: str, clause: str) -> str:
+        """``words`` with ``clause``, inside a closing ``(… AP)``."""
+        return with_clause(words, clause)
+
+    def events(self, after: State, events: Sequence[Any]) -> None:
+        """The events, a Speed game's scorings under a heading."""
         scoring = False
         for event in events:
             if self.speed and isinstance(event, Scored) and not scoring:
@@ -109,6 +95,10 @@ class Narrator:
                 end = after.phase is Phase.OVER
                 self._print("   -- final scoring --" if end else "   -- scoring --")
             self._print(f"   {event}")
+
+    def after(self, before: State, after: State) -> bool:
+        """The board as a turn's points begin (classic, professional), or round by
+        round (Speed); whether it was drawn for a person to see."""
         if not self.speed:
             if after.phase is Phase.OVER or (
                 after.phase is Phase.ACTIONS and after.ap == AP_PER_TURN
@@ -147,10 +137,8 @@ def in_pictures(start: State, plies: Sequence[Ply]) -> tuple[list[str], list[str
     """The game told in pictures: an SVG picture of ``start`` and of the position after
     each ply, marking the action that led there, and a caption for each (the action in
     words, a token choice without its count (SPEED-JUMP-1))."""
-    pictures = [svg.board(start)] + [svg.board(ply.state, lastaction=ply.action) for ply in plies]
-    befores = [start] + [ply.state for ply in plies[:-1]]
-    captions = ["the start"] + [
-        f"{i}. {in_words(before, ply.action, ply.transition, secret=True)}"
-        for i, (before, ply) in enumerate(zip(befores, plies, strict=True), 1)
-    ]
-    return pictures, captions
+
+    def caption(before: State, ply: Ply) -> str:
+        return in_words(before, ply.action, ply.transition, secret=True)
+
+    return narration.in_pictures(GAME, start, plies, caption)

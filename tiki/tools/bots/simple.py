@@ -23,16 +23,18 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Protocol, TypeAlias, runtime_checkable
 
-import attrs
+from gamekit import bots as playing
+from gamekit.bots import Ply, final_state
 
-from ...engine.contract import Transition, sample_chance, step
+from ...engine.contract import step
 from ...engine.moves import legal_actions, turn_actions
 from ...errors import IllegalActionError
+from ...game import GAME
 from ...model.actions import Action
-from ...model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
+from ...model.state import CHANCE, Phase, State
 
 __all__ = [
     "Bot",
@@ -165,27 +167,6 @@ class GreedyBot:
         return "GreedyBot()"
 
 
-@attrs.frozen
-class Ply:
-    """One action of a played game and the :class:`~tiki.Transition` it caused."""
-
-    action: Action
-    """The action played (a chance outcome when ``action.player == CHANCE``)."""
-    transition: Transition
-    """The new state and the events."""
-
-    @property
-    def state(self) -> State:
-        """The state after the action."""
-        return self.transition.state
-
-
-def _chooser(bot: BotLike) -> Callable[[State], Action]:
-    if isinstance(bot, Bot):
-        return bot.choose
-    return bot
-
-
 def not_the_seats(action: object, player: int) -> str | None:
     """Why the seat of ``player`` may not take ``action``, or ``None`` if it may: an
     action of the other player, or a chance outcome, is refused by whatever acts for a
@@ -197,15 +178,7 @@ def not_the_seats(action: object, player: int) -> str | None:
     >>> not_the_seats(Create(O, 0), X)
     "you are x: +a1 is o's decision"
     """
-    owner = getattr(action, "player", None)
-    if type(owner) is not int or owner == player:  # not an action: step says what is wrong
-        return None
-    me = PLAYER_SYMBOLS[player]
-    if owner == CHANCE:
-        return f"you are {me}: {action} is a chance outcome, not a decision"
-    if owner not in (0, 1):
-        return None  # a malformed action: step says what is wrong
-    return f"you are {me}: {action} is {PLAYER_SYMBOLS[owner]}'s decision"
+    return playing.not_the_seats(GAME, action, player)
 
 
 def play_game(
@@ -216,7 +189,8 @@ def play_game(
     max_plies: int | None = 10_000,
     on_ply: Callable[[Ply], None] | None = None,
 ) -> list[Ply]:
-    """Play from ``state`` until the game ends and return every :class:`Ply`, in order.
+    """Play from ``state`` until the game ends and return every :class:`Ply`, in order
+    (the shared kit's loop, :func:`gamekit.bots.play_game`).
 
     ``bots`` maps each player (``X``, ``O``) to the bot that decides for them. Chance
     nodes are resolved from ``rng`` with :func:`tiki.sample_chance` (and appear in the
@@ -227,31 +201,4 @@ def play_game(
     end when both sides shuffle totems forever). ``on_ply``, if given, is called with
     each :class:`Ply` as soon as it is played (to narrate a game as it goes).
     """
-    choosers = {p: _chooser(b) for p, b in bots.items()}
-    log: list[Ply] = []
-    while state.phase is not Phase.OVER and (max_plies is None or len(log) < max_plies):
-        if state.actor == CHANCE:
-            if rng is None:
-                raise ValueError("play_game needs an rng to resolve a chance node")
-            action = sample_chance(state, rng)
-        else:
-            try:
-                choose = choosers[state.actor]
-            except KeyError:
-                raise ValueError(f"no bot for player {state.actor!r}") from None
-            action = choose(state)
-            refusal = not_the_seats(action, state.actor)
-            if refusal:  # a seat never acts for another
-                raise IllegalActionError("TIKI-TURN-3", f"{refusal}, returned by its bot")
-        transition = step(state, action)
-        ply = Ply(action, transition)
-        log.append(ply)
-        if on_ply is not None:
-            on_ply(ply)
-        state = transition.state
-    return log
-
-
-def final_state(start: State, plies: Sequence[Ply]) -> State:
-    """Return the state after ``plies`` played from ``start`` (``start`` if none)."""
-    return plies[-1].state if plies else start
+    return playing.play_game(GAME, state, bots, rng, max_plies=max_plies, on_ply=on_ply)
