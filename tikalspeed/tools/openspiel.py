@@ -11,13 +11,16 @@ algorithm reach it:
   choices (SPEED-JUMP-1) are one simultaneous node, whose joint action the engine
   plays in seat order, so no state of this game ever holds a choice not yet
   revealed. Everywhere else one player acts, and ``current_player()`` is that player
-  (a sequential node inside a simultaneous game, as OpenSpiel allows); at a
-  simultaneous node a player who sits out the Jump has no legal action (the empty
-  list, which ``random_sim_test`` and ``pyspiel.convert_to_turn_based`` skip). It is
-  IMPERFECT_INFORMATION: the simultaneous choices are hidden from one another. The
-  base game and the professional game are SEQUENTIAL and PERFECT_INFORMATION (every
-  tile and treasure is face up once drawn): each game object carries the type of
-  its mode; the type registered is the most general one, Speed's;
+  (a sequential node inside a simultaneous game, as OpenSpiel allows). At a
+  simultaneous node ``apply_actions`` takes one entry per player, in player order:
+  entry ``p`` must be one of player ``p``'s legal ids (another player's choice is
+  refused), and a player who sits out the Jump has no legal action (the empty list,
+  which ``random_sim_test`` and ``pyspiel.convert_to_turn_based`` skip) and the entry
+  :data:`SITS_OUT`, 0, which they send. It is IMPERFECT_INFORMATION: the
+  simultaneous choices are hidden from one another. The base game and the
+  professional game are SEQUENTIAL and PERFECT_INFORMATION (every tile and treasure
+  is face up once drawn): each game object carries the type of its mode; the type
+  registered is the most general one, Speed's;
 - chance is EXPLICIT_STOCHASTIC: a tile drawn or laid out and a treasure turned up
   are chance nodes with the engine's exact probabilities;
 - actions and chance outcomes are the package's stable ids
@@ -75,6 +78,7 @@ from ..text.views import view_to_text
 __all__ = [
     "GAME_TYPE",
     "SHORT_NAME",
+    "SITS_OUT",
     "TikalGame",
     "TikalObserver",
     "TikalState",
@@ -87,6 +91,11 @@ __all__ = [
 
 SHORT_NAME = "python_tikal"
 """The name OpenSpiel knows the game by: ``pyspiel.load_game("python_tikal")``."""
+
+SITS_OUT = 0
+"""The entry of a joint action for a player who sits a Jump out (his ``legal_actions``
+is empty): 0, what OpenSpiel's own ``random_sim_test`` and its turn-based transform
+send for a player without legal actions. Any other entry for him is refused."""
 
 _DEFAULT_RULES = Rules()
 _PARAMETERS: dict[str, Any] = {
@@ -289,7 +298,14 @@ class TikalState(pyspiel.State):
         return who[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The ids of ``player``'s legal actions, ascending (none if he does not act)."""
+        """The ids of ``player``'s legal actions, ascending (none if he does not act).
+        Raises :class:`~tikalspeed.IllegalActionError` for a player not in the game
+        (pyspiel asks for them only at a simultaneous node)."""
+        if player != CHANCE and (type(player) is not int or not 0 <= player < self._rules.players):
+            raise IllegalActionError(
+                "TIKAL-TURN-4",
+                f"{SHORT_NAME}: no player {shown(player)} in this game of {self._rules.players}",
+            )
         at = self._at
         found = at.ids.get(player)
         if found is None:
@@ -325,15 +341,53 @@ class TikalState(pyspiel.State):
         self._play([_action(self._rules, action)])
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        """Play a Jump's joint choice: the id of each chooser's choice (the entries
-        of players who sit out are ignored), in seat order."""
-        s = self._at.state
-        who = actors(s)
-        if len(actions) != self._rules.players:
+        """Play a Jump's joint choice (SPEED-JUMP-1), one entry per player in player
+        order, as OpenSpiel's simultaneous nodes take it: entry ``p`` is one of
+        ``legal_actions(p)`` for a player who chooses, and :data:`SITS_OUT` for one
+        who sits the Jump out. The choices are played in seat order. Raises
+        :class:`~tikalspeed.IllegalActionError`, naming the entry, its player and what
+        was sent, for any other entry (another player's choice among them) and for a
+        joint action anywhere but at a simultaneous node; nothing is played then."""
+        if self.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
             raise IllegalActionError(
-                "SPEED-JUMP-1", f"a joint action has one id per player, not {shown(actions)}"
+                "TIKAL-TURN-4",
+                "a joint action is for a Jump's secret choices only (SPEED-JUMP-1): "
+                "here one player or chance acts, by apply_action",
             )
-        self._play([_action(self._rules, actions[p]) for p in who])
+        n = self._rules.players
+        if len(actions) != n:
+            raise IllegalActionError(
+                "SPEED-JUMP-1",
+                f"a joint action has one entry per player ({n}), not {shown(actions)}",
+            )
+        chosen = [self._entry(p, actions[p]) for p in range(n)]
+        self._play([a for a in chosen if a is not None])
+
+    def _entry(self, player: int, entry: object) -> Action | None:
+        """The action of ``player``'s entry of a joint action, ``None`` if he sits
+        the Jump out; refused unless it is one of his legal ids (or :data:`SITS_OUT`)."""
+        name, legal = player_name(player), self._legal_actions(player)
+        where = f"entry {player} of the joint action is {name}'s"
+        if not legal:
+            if _index(entry) == SITS_OUT:
+                return None
+            raise IllegalActionError(
+                "SPEED-JUMP-1",
+                f"{where}, who sits this Jump out: it is {SITS_OUT}, not {shown(entry)}",
+            )
+        action = _action(self._rules, entry, f"{where}: ")
+        if _index(entry) in legal:
+            return action
+        owner = getattr(action, "player", CHANCE)
+        if owner != player:
+            whose = "a chance outcome" if owner == CHANCE else f"{player_name(owner)}'s choice"
+            raise IllegalActionError(
+                "TIKAL-TURN-4",
+                f"{where} (the entries are in player order): {_token(action)} is {whose}",
+            )
+        raise IllegalActionError(
+            "SPEED-JUMP-1", f"{where}: {_token(action)} is not one of his choices at this Jump"
+        )
 
     def _play(self, acts: list[Action]) -> None:
         s, tokens = self._at.state, list(self._at.tokens)
@@ -361,13 +415,26 @@ class TikalState(pyspiel.State):
         return to_text(self._at.state)
 
 
-def _action(rules: Rules, action: object) -> Action:
+def _index(value: object) -> int | None:
+    """``value`` as a whole number, or ``None`` (a bool is no number here)."""
+    if isinstance(value, bool):
+        return None
     try:
-        return id_to_action(rules, operator.index(action))  # type: ignore[arg-type]
-    except (NotationError, TypeError):
-        raise IllegalActionError(
-            "TIKAL-TURN-4", f"{shown(action)} is no action id of {SHORT_NAME}"
-        ) from None
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _action(rules: Rules, action: object, where: str = "") -> Action:
+    """The action of the id ``action``; refused, after ``where``, if it is none."""
+    index = _index(action)
+    if index is not None:
+        try:
+            return id_to_action(rules, index)
+        except NotationError:
+            pass
+    message = f"{where}{shown(action)} is no action id of {SHORT_NAME}"
+    raise IllegalActionError("TIKAL-TURN-4", message)
 
 
 def _token(action: Action) -> str:
