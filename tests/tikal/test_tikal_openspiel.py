@@ -497,3 +497,35 @@ def test_hole_7_legal_actions_of_a_player_not_in_the_game_is_refused() -> None:
         with pytest.raises(IllegalActionError, match=rf"no player {player} in this game of 2"):
             state.legal_actions(player)
     assert state.legal_actions(0) and state.legal_actions(1)
+
+
+def test_hole_7_game_parameters_out_of_range_are_refused_naming_them() -> None:
+    """Hole 7: every game parameter is checked before a game is made. A value out of
+    range is a ``ValueError`` from ``Rules`` naming the field and the value, by
+    ``load_game`` with a dict or a game string, and by the game class itself, whose
+    parameters must be a mapping (a list of them crashed or was taken); a name no
+    parameter has is named. What OpenSpiel cannot carry never reaches the adapter: a
+    value of the wrong type is pyspiel's ``SpielError``, an int beyond 32 bits its
+    binding's ``RuntimeError``."""
+    for params, field in [
+        ({"players": 9}, "players"),
+        ({"auction_score": 2**31 - 1}, "auction_score"),
+        ({"auction_score": -(2**31)}, "auction_score"),
+        ({"mode": "x" * 10**6}, "mode"),
+    ]:
+        with pytest.raises(ValueError, match=rf"Rules\.{field} must be") as caught:
+            pyspiel.load_game(tos.SHORT_NAME, params)
+        assert len(str(caught.value)) < 200  # a long value is shown bounded
+    with pytest.raises(ValueError, match=r"Rules\.players must be"):
+        pyspiel.load_game("python_tikal(players=1)")
+    for not_a_mapping in ([("players", 2)], "players=2", 3):
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.TikalGame(not_a_mapping)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.rules_from_params(not_a_mapping)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no parameter '1'"):
+        tos.rules_from_params({1: 2, "colour": 3})
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(tos.SHORT_NAME, {"players": "2"})
+    with pytest.raises(RuntimeError):
+        pyspiel.load_game(tos.SHORT_NAME, {"auction_score": 2**40})

@@ -324,3 +324,35 @@ def test_hole_6_a_joint_action_is_refused() -> None:
         assert (state.history(), state.position) == before
         state.apply_action(ids[0])
     assert not state.is_chance_node()
+
+
+def test_hole_7_game_parameters_out_of_range_are_refused_naming_them() -> None:
+    """Hole 7: every game parameter is checked before a game is made. A value out of
+    range is a ``ValueError`` naming the field and the value, by ``load_game`` with a
+    dict or a game string, and by the game class itself, whose parameters must be a
+    mapping (a list of them crashed with a ``TypeError``); names that are not all
+    strings are named, not sorted into a ``TypeError``. What OpenSpiel cannot carry
+    never reaches the adapter: a value of the wrong type is pyspiel's ``SpielError``,
+    an int beyond 32 bits its binding's ``RuntimeError``."""
+    for params, message in [
+        ({"max_turns": tos.MAX_TURNS_LIMIT + 1}, "needs a turn cap"),
+        ({"max_turns": -(2**31)}, r"Rules\.max_turns must be"),
+        ({"shaman_entry": "x" * 10**6}, r"Rules\.shaman_entry must be"),
+        ({"tiles": "9" * 5000}, "tiles are 9 values"),
+    ]:
+        with pytest.raises(ValueError, match=message) as caught:
+            pyspiel.load_game(tos.SHORT_NAME, params)
+        assert len(str(caught.value)) < 200  # a long value is shown bounded
+    with pytest.raises(ValueError, match=r"Rules\.max_turns must be"):
+        pyspiel.load_game("python_tiki(max_turns=0)")
+    for not_a_mapping in ([("max_turns", 2)], "max_turns=2", 3):
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.TikiGame(not_a_mapping)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.rules_from_params(not_a_mapping)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no parameter '1'"):
+        tos.rules_from_params({1: 2, "colour": 3})
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(tos.SHORT_NAME, {"max_turns": "9"})
+    with pytest.raises(RuntimeError):
+        pyspiel.load_game(tos.SHORT_NAME, {"max_turns": 2**40})

@@ -137,15 +137,24 @@ parameters with their defaults; each game object has its mode's (:func:`game_typ
 
 def rules_from_params(params: Mapping[str, Any]) -> Rules:
     """The :class:`~tikalspeed.Rules` of the game parameters ``params`` (missing ones
-    take their defaults). Raises ``ValueError`` for an unknown name or a bad value.
+    take their defaults). Raises ``ValueError`` for an unknown name or a bad value,
+    and for ``params`` that are no mapping.
 
     >>> rules_from_params({"mode": "professional", "players": 3})
     Rules(mode='professional', players=3)
     """
+    _check_mapping(params)
     unknown = sorted(str(k) for k in set(params) - set(_PARAMETERS))
     if unknown:
         raise ValueError(f"{SHORT_NAME} has no parameter {shown(unknown[0])}")
     return Rules(**{**_PARAMETERS, **params})
+
+
+def _check_mapping(params: object) -> None:
+    if not isinstance(params, Mapping):
+        raise ValueError(
+            f"{SHORT_NAME}: the parameters are a mapping of names to values, not {shown(params)}"
+        )
 
 
 def params_from_rules(rules: Rules) -> dict[str, Any]:
@@ -219,8 +228,9 @@ class TikalGame(pyspiel.Game):
     parameters, its type from the mode (:func:`game_type`)."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(_PARAMETERS if params is None else params)
+        params = _PARAMETERS if params is None else params
         self.rules = rules_from_params(params)
+        params = dict(params)
         """The rules every state of this game is played by."""
         n = self.rules.players
         info = pyspiel.GameInfo(

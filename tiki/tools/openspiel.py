@@ -122,13 +122,14 @@ GAME_TYPE = pyspiel.GameType(
 
 def rules_from_params(params: Mapping[str, Any]) -> Rules:
     """The :class:`~tiki.Rules` of the game parameters ``params`` (missing ones take
-    their defaults). Raises ``ValueError`` for a bad value, and for a ``max_turns``
-    outside 1 … :data:`MAX_TURNS_LIMIT`.
+    their defaults). Raises ``ValueError`` for a bad value, for a ``max_turns``
+    outside 1 … :data:`MAX_TURNS_LIMIT`, and for ``params`` that are no mapping.
 
     >>> rules_from_params({"shaman": True, "max_turns": 40})
     Rules(shaman=True, max_turns=40)
     """
-    unknown = sorted(set(params) - set(_PARAMETERS))
+    _check_mapping(params)
+    unknown = sorted(str(k) for k in set(params) - set(_PARAMETERS))
     if unknown:
         raise ValueError(f"{SHORT_NAME} has no parameter {shown(unknown[0])}")
     p = {**_PARAMETERS, **params}
@@ -152,6 +153,13 @@ def _check_cap(rules: Rules) -> None:
         raise ValueError(
             f"{SHORT_NAME} needs a turn cap: OpenSpiel bounds every game, so max_turns "
             f"is 1 to {MAX_TURNS_LIMIT}, not {shown(turns)}"
+        )
+
+
+def _check_mapping(params: object) -> None:
+    if not isinstance(params, Mapping):
+        raise ValueError(
+            f"{SHORT_NAME}: the parameters are a mapping of names to values, not {shown(params)}"
         )
 
 
@@ -195,8 +203,9 @@ class TikiGame(pyspiel.Game):
     """The game ``python_tiki``: its :class:`~tiki.Rules` come from the parameters."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = {**_PARAMETERS, **(params or {})}
+        params = {} if params is None else params
         self.rules = rules_from_params(params)
+        params = {**_PARAMETERS, **params}
         """The rules every state of this game is played by."""
         count = action_count(self.rules)
         info = pyspiel.GameInfo(
