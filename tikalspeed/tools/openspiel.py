@@ -482,9 +482,12 @@ class TikalObserver:
             at += size
 
     def set_from(self, state: TikalState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` sees in ``state``."""
-        if self.tensor is not None:
-            self.tensor[:] = observation_tensor(state.position, player)
+        """Fill :attr:`tensor` with what ``player`` sees in ``state`` (nothing to fill
+        with ``recall``). A player not in the game is refused either way."""
+        if self.tensor is None:
+            observe(state.position, player)  # refuses a player not in the game
+            return
+        self.tensor[:] = observation_tensor(state.position, player)
 
     def string_from(self, state: TikalState, player: int) -> str:
         """What ``player`` sees in ``state``, as the view's text (``view:P1 …``); with
