@@ -296,10 +296,13 @@ def test_hole_7_step_with_a_non_id_or_another_seats_choice_is_refused() -> None:
 
 
 def test_hole_7_a_keyword_that_is_no_rules_field_is_a_value_error() -> None:
-    """Hole 7: ``TikalEnv(colour=1)`` raised ``TypeError`` from ``Rules``; a keyword
-    that is no ``Rules`` field is a ``ValueError`` naming it."""
+    """Hole 7: ``TikalEnv(colour=1)`` raised ``TypeError`` from ``Rules``, and a field
+    given with ``rules=`` was ignored; a keyword that is no ``Rules`` field, and a
+    field with ``rules=``, are a ``ValueError`` naming it."""
     with pytest.raises(ValueError, match="Rules has no field 'colour'"):
         TikalEnv(mode="classic", colour=1)
     with pytest.raises(ValueError, match="Rules has no field 'colour'"):
         raw_env(players=2, colour=1, forfeit=True)
     assert TikalEnv(mode="speed", players=2, forfeit=True).rules.forfeit is True
+    with pytest.raises(ValueError, match=r"not both .*'forfeit' with rules="):
+        TikalEnv(rules=Rules(players=2), forfeit=True)  # was ignored

@@ -115,7 +115,8 @@ def env(
 class TikalEnv(AECEnv):
     """A game of Tikal as a PettingZoo AEC environment. ``mode`` and ``players``
     (and any other :class:`~tikalspeed.Rules` field as a keyword) choose the rules,
-    or ``rules`` gives them whole; a bad one is a ``ValueError``."""
+    or ``rules`` gives them whole; a bad one, a keyword that is no ``Rules`` field
+    and a field given with ``rules`` are a ``ValueError``."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(_RENDER_MODES),
@@ -142,6 +143,11 @@ class TikalEnv(AECEnv):
         unknown = sorted(set(options) - _RULES_FIELDS)
         if unknown:
             raise ValueError(f"TikalEnv: Rules has no field {shown(unknown[0])}")
+        if rules is not None and options:
+            raise ValueError(
+                f"TikalEnv: give rules= whole or its fields as keywords, not both "
+                f"({shown(sorted(options)[0])} with rules=)"
+            )
         self.rules = Rules(mode=mode, players=players, **options) if rules is None else rules
         """The rules every game of this environment is played by."""
         self.render_mode = render_mode
