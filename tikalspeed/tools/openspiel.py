@@ -11,16 +11,14 @@ algorithm reach it:
   choices (SPEED-JUMP-1) are one simultaneous node, whose joint action the engine
   plays in seat order, so no state of this game ever holds a choice not yet
   revealed. Everywhere else one player acts, and ``current_player()`` is that player
-  (a sequential node inside a simultaneous game, as OpenSpiel allows). At a
-  simultaneous node ``apply_actions`` takes one entry per player, in player order:
-  entry ``p`` must be one of player ``p``'s legal ids (another player's choice is
-  refused), and a player who sits out the Jump has no legal action (the empty list,
-  which ``random_sim_test`` and ``pyspiel.convert_to_turn_based`` skip) and the entry
-  :data:`SITS_OUT`, 0, which they send. It is IMPERFECT_INFORMATION: the
-  simultaneous choices are hidden from one another. The base game and the
-  professional game are SEQUENTIAL and PERFECT_INFORMATION (every tile and treasure
-  is face up once drawn): each game object carries the type of its mode; the type
-  registered is the most general one, Speed's;
+  (a sequential node inside a simultaneous game, as OpenSpiel allows). Entry ``p``
+  of a joint action (``apply_actions``) is one of ``legal_actions(p)``, or, for a
+  player who sits out the Jump (the empty list, which ``random_sim_test`` and
+  ``pyspiel.convert_to_turn_based`` skip), :data:`SITS_OUT`, which they send. It is
+  IMPERFECT_INFORMATION: the simultaneous choices are hidden from one another. The
+  base game and the professional game are SEQUENTIAL and PERFECT_INFORMATION (every
+  tile and treasure is face up once drawn): each game object carries the type of
+  its mode; the type registered is the most general one, Speed's;
 - chance is EXPLICIT_STOCHASTIC: a tile drawn or laid out and a treasure turned up
   are chance nodes with the engine's exact probabilities;
 - actions and chance outcomes are the package's stable ids
@@ -53,7 +51,6 @@ algorithm reach it:
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -93,9 +90,8 @@ SHORT_NAME = "python_tikal"
 """The name OpenSpiel knows the game by: ``pyspiel.load_game("python_tikal")``."""
 
 SITS_OUT = 0
-"""The entry of a joint action for a player who sits a Jump out (his ``legal_actions``
-is empty): 0, what OpenSpiel's own ``random_sim_test`` and its turn-based transform
-send for a player without legal actions. Any other entry for him is refused."""
+"""A joint action's entry for a player without legal actions, who sits the Jump out:
+0, as OpenSpiel's ``random_sim_test`` and turn-based transform send it."""
 
 _DEFAULT_RULES = Rules()
 _PARAMETERS: dict[str, Any] = {
@@ -137,24 +133,17 @@ parameters with their defaults; each game object has its mode's (:func:`game_typ
 
 def rules_from_params(params: Mapping[str, Any]) -> Rules:
     """The :class:`~tikalspeed.Rules` of the game parameters ``params`` (missing ones
-    take their defaults). Raises ``ValueError`` for an unknown name or a bad value,
-    and for ``params`` that are no mapping.
+    take their defaults). Raises ``ValueError`` for an unknown name or a bad value.
 
     >>> rules_from_params({"mode": "professional", "players": 3})
     Rules(mode='professional', players=3)
     """
-    _check_mapping(params)
+    if not isinstance(params, Mapping):
+        raise ValueError(f"{SHORT_NAME}: the parameters are a mapping, not {shown(params)}")
     unknown = sorted(str(k) for k in set(params) - set(_PARAMETERS))
     if unknown:
         raise ValueError(f"{SHORT_NAME} has no parameter {shown(unknown[0])}")
     return Rules(**{**_PARAMETERS, **params})
-
-
-def _check_mapping(params: object) -> None:
-    if not isinstance(params, Mapping):
-        raise ValueError(
-            f"{SHORT_NAME}: the parameters are a mapping of names to values, not {shown(params)}"
-        )
 
 
 def params_from_rules(rules: Rules) -> dict[str, Any]:
@@ -230,7 +219,6 @@ class TikalGame(pyspiel.Game):
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = _PARAMETERS if params is None else params
         self.rules = rules_from_params(params)
-        params = dict(params)
         """The rules every state of this game is played by."""
         n = self.rules.players
         info = pyspiel.GameInfo(
@@ -242,7 +230,7 @@ class TikalGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=max_game_length(self.rules),
         )
-        super().__init__(game_type(self.rules.mode), info, params)
+        super().__init__(game_type(self.rules.mode), info, dict(params))
 
     def new_initial_state(self) -> TikalState:
         """A new game at its first chance node (the first draw or the display)."""
@@ -308,14 +296,11 @@ class TikalState(pyspiel.State):
         return who[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The ids of ``player``'s legal actions, ascending (none if he does not act).
-        Raises :class:`~tikalspeed.IllegalActionError` for a player not in the game
-        (pyspiel asks for them only at a simultaneous node)."""
-        if player != CHANCE and (type(player) is not int or not 0 <= player < self._rules.players):
-            raise IllegalActionError(
-                "TIKAL-TURN-4",
-                f"{SHORT_NAME}: no player {shown(player)} in this game of {self._rules.players}",
-            )
+        """The ids of ``player``'s legal actions, ascending (none if he does not act);
+        a player not in the game is refused."""
+        if player != CHANCE and player not in range(n := self._rules.players):
+            message = f"{SHORT_NAME}: no player {shown(player)} in this game of {n}"
+            raise IllegalActionError("TIKAL-TURN-4", message)
         at = self._at
         found = at.ids.get(player)
         if found is None:
@@ -351,53 +336,29 @@ class TikalState(pyspiel.State):
         self._play([_action(self._rules, action)])
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        """Play a Jump's joint choice (SPEED-JUMP-1), one entry per player in player
-        order, as OpenSpiel's simultaneous nodes take it: entry ``p`` is one of
-        ``legal_actions(p)`` for a player who chooses, and :data:`SITS_OUT` for one
-        who sits the Jump out. The choices are played in seat order. Raises
-        :class:`~tikalspeed.IllegalActionError`, naming the entry, its player and what
-        was sent, for any other entry (another player's choice among them) and for a
-        joint action anywhere but at a simultaneous node; nothing is played then."""
+        """Play a Jump's joint choice (SPEED-JUMP-1) in seat order: entry ``p`` is one
+        of ``legal_actions(p)``, or :data:`SITS_OUT` if that is empty. Raises
+        :class:`~tikalspeed.IllegalActionError` naming the entry for any other (another
+        player's choice among them), and where no Jump is open; nothing is played."""
         if self.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
-            raise IllegalActionError(
-                "TIKAL-TURN-4",
-                "a joint action is for a Jump's secret choices only (SPEED-JUMP-1): "
-                "here one player or chance acts, by apply_action",
-            )
-        n = self._rules.players
-        if len(actions) != n:
-            raise IllegalActionError(
-                "SPEED-JUMP-1",
-                f"a joint action has one entry per player ({n}), not {shown(actions)}",
-            )
-        chosen = [self._entry(p, actions[p]) for p in range(n)]
-        self._play([a for a in chosen if a is not None])
-
-    def _entry(self, player: int, entry: object) -> Action | None:
-        """The action of ``player``'s entry of a joint action, ``None`` if he sits
-        the Jump out; refused unless it is one of his legal ids (or :data:`SITS_OUT`)."""
-        name, legal = player_name(player), self._legal_actions(player)
-        where = f"entry {player} of the joint action is {name}'s"
-        if not legal:
-            if _index(entry) == SITS_OUT:
-                return None
-            raise IllegalActionError(
-                "SPEED-JUMP-1",
-                f"{where}, who sits this Jump out: it is {SITS_OUT}, not {shown(entry)}",
-            )
-        action = _action(self._rules, entry, f"{where}: ")
-        if _index(entry) in legal:
-            return action
-        owner = getattr(action, "player", CHANCE)
-        if owner != player:
-            whose = "a chance outcome" if owner == CHANCE else f"{player_name(owner)}'s choice"
-            raise IllegalActionError(
-                "TIKAL-TURN-4",
-                f"{where} (the entries are in player order): {_token(action)} is {whose}",
-            )
-        raise IllegalActionError(
-            "SPEED-JUMP-1", f"{where}: {_token(action)} is not one of his choices at this Jump"
-        )
+            message = f"one player or chance acts here, not a Jump's joint action {shown(actions)}"
+            raise IllegalActionError("SPEED-JUMP-1", message)
+        if len(actions) != (n := self._rules.players):
+            message = f"a joint action has one entry per player ({n}), not {shown(actions)}"
+            raise IllegalActionError("SPEED-JUMP-1", message)
+        acts = []
+        for p, entry in enumerate(actions):
+            where = f"entry {p} of the joint action is {player_name(p)}'s"
+            if not (legal := self._legal_actions(p)):
+                if type(entry) is not int or entry != SITS_OUT:
+                    message = f"{where}, who sits this Jump out: {SITS_OUT}, not {shown(entry)}"
+                    raise IllegalActionError("SPEED-JUMP-1", message)
+                continue
+            acts.append(_action(self._rules, entry, f"{where}: "))
+            if entry not in legal:
+                message = f"{where}: {_token(acts[-1])} is not one of his choices"
+                raise IllegalActionError("SPEED-JUMP-1", message)
+        self._play(acts)
 
     def _play(self, acts: list[Action]) -> None:
         s, tokens = self._at.state, list(self._at.tokens)
@@ -425,26 +386,12 @@ class TikalState(pyspiel.State):
         return to_text(self._at.state)
 
 
-def _index(value: object) -> int | None:
-    """``value`` as a whole number, or ``None`` (a bool is no number here)."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _action(rules: Rules, action: object, where: str = "") -> Action:
-    """The action of the id ``action``; refused, after ``where``, if it is none."""
-    index = _index(action)
-    if index is not None:
-        try:
-            return id_to_action(rules, index)
-        except NotationError:
-            pass
-    message = f"{where}{shown(action)} is no action id of {SHORT_NAME}"
-    raise IllegalActionError("TIKAL-TURN-4", message)
+    try:
+        return id_to_action(rules, action)  # type: ignore[arg-type]
+    except NotationError:
+        message = f"{where}{shown(action)} is no action id of {SHORT_NAME}"
+        raise IllegalActionError("TIKAL-TURN-4", message) from None
 
 
 def _token(action: Action) -> str:

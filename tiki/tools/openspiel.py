@@ -205,7 +205,6 @@ class TikiGame(pyspiel.Game):
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = {} if params is None else params
         self.rules = rules_from_params(params)
-        params = {**_PARAMETERS, **params}
         """The rules every state of this game is played by."""
         count = action_count(self.rules)
         info = pyspiel.GameInfo(
@@ -217,7 +216,7 @@ class TikiGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=max_game_length(self.rules),
         )
-        super().__init__(GAME_TYPE, info, params)
+        super().__init__(GAME_TYPE, info, {**_PARAMETERS, **params})
 
     def new_initial_state(self) -> TikiState:
         """A new game at its first chance node (the layout)."""
