@@ -11,6 +11,7 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
+import attrs
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -308,3 +309,239 @@ def test_a_jumps_choices_are_one_joint_action() -> None:
     state.apply_actions(choices)
     assert state.tokens[before:] == ("P1:tokens:1", "P2:tokens:1")
     assert state.position.phase is not Phase.TOKENS or state.position.chosen == (0, 0)
+
+
+# ------------------------------------------------------------------ hole 6 (audit)
+
+
+def _at_a_jump(players: int, seed: int, *, sitter: bool = False) -> Any:
+    """A pyspiel state of Speed at a simultaneous node (SPEED-JUMP-1) reached by
+    seeded random play; with ``sitter``, one where a player sits the Jump out."""
+    game = _game("speed", players)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(ids, probs)[0])
+        elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            legal = [state.legal_actions(p) for p in range(players)]
+            if not sitter or not all(legal):
+                return state
+            state.apply_actions([rng.choice(ids) for ids in legal])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no such Jump in this game")
+
+
+def _snapshot(state: Any) -> tuple[Any, ...]:
+    """What a refused action must leave as it was: the history, tokens and position."""
+    return (state.history(), state.tokens, str(state))
+
+
+def _unchanged(state: Any, before: tuple[Any, ...]) -> bool:
+    return _snapshot(state) == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hole_6_entry_p_of_a_joint_action_is_player_ps_own_choice(players: int) -> None:
+    """Hole 6 (SPEED-JUMP-1): ``apply_actions([P2's id, P1's id, …])``
+    was played with the choices swapped. Entry p of a joint action must be one of
+    player p's legal ids: another player's choice at any entry is refused, naming
+    the entry, its player and the action, and nothing is played; the joint action in
+    player order plays each seat's own choice."""
+    state = _at_a_jump(players, seed=players)
+    legal = [state.legal_actions(p) for p in range(players)]
+    assert all(legal)  # every player chooses at the first Jump
+    before = _snapshot(state)
+    for p in range(players):
+        for q in range(players):
+            if q == p:
+                continue
+            joint = [ids[0] for ids in legal]
+            joint[p] = legal[q][-1]  # q's choice at p's entry
+            name, other = f"P{p + 1}", f"P{q + 1}"
+            with pytest.raises(IllegalActionError, match=rf"entry {p} .* {name}'s: {other}:"):
+                state.apply_actions(joint)
+            assert _unchanged(state, before)
+    swapped = [legal[1][-1], legal[0][0], *(ids[0] for ids in legal[2:])]
+    with pytest.raises(IllegalActionError, match=r"P1's: P2:tokens:.* not one of his choices"):
+        state.apply_actions(swapped)
+    assert _unchanged(state, before)
+    joint = [ids[-1] for ids in legal]
+    state.apply_actions(joint)
+    played = state.tokens[len(before[1]) :]
+    assert played == tuple(state.action_to_string(p, joint[p]) for p in range(players))
+    assert [t.split(":")[0] for t in played] == [f"P{p + 1}" for p in range(players)]
+
+
+def test_hole_6_an_entry_that_is_no_legal_id_of_its_player_is_refused() -> None:
+    """Hole 6 (SPEED-JUMP-1): an entry that is a chance outcome, another kind of action
+    of the right player or no id at all is refused, naming the entry; so is a joint
+    action of the wrong length. Nothing is played."""
+    state = _at_a_jump(3, seed=0)
+    rules = state.get_game().rules
+    legal = [state.legal_actions(p) for p in range(3)]
+    good = [ids[0] for ids in legal]
+    before = _snapshot(state)
+    for bad in (0, 79, action_to_id(rules, EndTurn(1)), -2, 10**9):
+        joint = [good[0], bad, good[2]]
+        with pytest.raises(IllegalActionError, match="entry 1 of the joint action is P2's"):
+            state.apply_actions(joint)
+        assert _unchanged(state, before)
+    for wrong_length in (good[:2], [*good, 0], []):
+        with pytest.raises(IllegalActionError, match="one entry per player"):
+            state.apply_actions(wrong_length)
+    with pytest.raises(TypeError):  # pyspiel's own binding: the adapter never sees it
+        state.apply_actions([good[0], 1.5, good[2]])
+    for bad_hook in (1.5, "3", None, True):  # the hook itself, called directly
+        with pytest.raises(IllegalActionError, match=r"entry 1 .* no action id"):
+            state._apply_actions([good[0], bad_hook, good[2]])
+    assert _unchanged(state, before)
+
+
+def test_hole_6_a_player_who_sits_the_jump_out_sends_the_placeholder_0() -> None:
+    """Hole 6 (SPEED-JUMP-1, OpenSpiel's convention): a player without legal actions at
+    a simultaneous node (``legal_actions(p) == []``) has the entry ``SITS_OUT`` (0),
+    what ``random_sim_test`` and the turn-based transform send; anything else there
+    (his would-be choice, another's, -1) is refused, naming him."""
+    state = _at_a_jump(3, seed=0, sitter=True)
+    legal = [state.legal_actions(p) for p in range(3)]
+    out = next(p for p in range(3) if not legal[p])
+    chooser = next(p for p in range(3) if legal[p])
+    rules = state.get_game().rules
+    good = [ids[0] if ids else tos.SITS_OUT for ids in legal]
+    before = _snapshot(state)
+    for bad in (legal[chooser][0], action_to_id(rules, ChooseTokens(out, 1)), -1, 5):
+        joint = list(good)
+        joint[out] = bad
+        with pytest.raises(IllegalActionError, match=rf"entry {out} .* sits this Jump out"):
+            state.apply_actions(joint)
+        assert _unchanged(state, before)
+    state.apply_actions(good)
+    played = state.tokens[len(before[1]) :]
+    assert not any(t.startswith(f"P{out + 1}:") for t in played)
+    assert len(played) == sum(1 for ids in legal if ids)
+
+
+def test_hole_6_a_joint_action_is_refused_where_one_player_or_chance_acts() -> None:
+    """Hole 6 (SPEED-JUMP-1): at a chance node ``apply_actions`` played its last entry
+    as the chance outcome, and at a player's node his entry, ignoring the rest; a
+    joint action is for a Jump's simultaneous choices only."""
+    for mode in MODES:
+        state = _game(mode).new_initial_state()
+        assert state.is_chance_node()
+        outcome_id = state.chance_outcomes()[0][0]
+        with pytest.raises(IllegalActionError, match="not a Jump's joint action"):
+            state.apply_actions([outcome_id, outcome_id])
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        player, mine = state.current_player(), state.legal_actions()[0]
+        joint = [mine if p == player else 0 for p in range(2)]
+        before = _snapshot(state)
+        with pytest.raises(IllegalActionError, match="not a Jump's joint action"):
+            state.apply_actions(joint)
+        assert _unchanged(state, before)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_hole_6_a_sequential_node_refuses_another_players_action(mode: str) -> None:
+    """Hole 6, the sequential path (TIKAL-TURN-4): at every player's node of a random
+    game, his legal actions given to another player (where such an id exists) are
+    refused, as are ids out of range; nothing is played. Non-ints never reach the
+    adapter: pyspiel's binding refuses them (a ``TypeError``), and the adapter's hook
+    refuses them too."""
+    game = _game(mode, 3)
+    rules = game.rules
+    rng = random.Random(11)
+    refused = 0
+
+    def check(state: Any) -> None:
+        nonlocal refused
+        player = state.current_player()
+        if player < 0:
+            return
+        before = _snapshot(state)
+        for i in rng.sample(state.legal_actions(), min(3, len(state.legal_actions()))):
+            action = id_to_action(rules, i)
+            for other in range(3):
+                if other == player:
+                    continue
+                theirs = action_to_id(rules, attrs.evolve(action, player=other))
+                with pytest.raises(IllegalActionError):
+                    state.apply_action(theirs)
+                refused += 1
+        for bad in (-2, action_count(rules), 10**9):
+            with pytest.raises(IllegalActionError, match="no action id"):
+                state.apply_action(bad)
+        assert _unchanged(state, before)
+
+    state = game.new_initial_state()
+    _play_randomly(state, random.Random(2), check)
+    assert refused > 50
+    start = game.new_initial_state()
+    for bad in (1.5, "3", None):
+        with pytest.raises(TypeError):
+            start.apply_action(bad)
+        with pytest.raises(IllegalActionError, match="no action id"):
+            start._apply_action(bad)
+    assert start.history() == []
+
+
+def test_hole_7_legal_actions_of_a_player_not_in_the_game_is_refused() -> None:
+    """Hole 7 (TIKAL-TURN-4): at a simultaneous node pyspiel asks the adapter for any
+    player >= 0, and ``legal_actions(9)`` answered ``[]`` (and cached it); a player
+    not in the game is refused, naming him."""
+    state = _at_a_jump(2, seed=2)
+    for player in (2, 9, 10**6):
+        with pytest.raises(IllegalActionError, match=rf"no player {player} in this game of 2"):
+            state.legal_actions(player)
+    assert state.legal_actions(0) and state.legal_actions(1)
+
+
+def test_hole_7_game_parameters_out_of_range_are_refused_naming_them() -> None:
+    """Hole 7: every game parameter is checked before a game is made. A value out of
+    range is a ``ValueError`` from ``Rules`` naming the field and the value, by
+    ``load_game`` with a dict or a game string, and by the game class itself, whose
+    parameters must be a mapping (a list of them crashed or was taken); a name no
+    parameter has is named. What OpenSpiel cannot carry never reaches the adapter: a
+    value of the wrong type is pyspiel's ``SpielError``, an int beyond 32 bits its
+    binding's ``RuntimeError``."""
+    for params, field in [
+        ({"players": 9}, "players"),
+        ({"auction_score": 2**31 - 1}, "auction_score"),
+        ({"auction_score": -(2**31)}, "auction_score"),
+        ({"mode": "x" * 10**6}, "mode"),
+    ]:
+        with pytest.raises(ValueError, match=rf"Rules\.{field} must be") as caught:
+            pyspiel.load_game(tos.SHORT_NAME, params)
+        assert len(str(caught.value)) < 200  # a long value is shown bounded
+    with pytest.raises(ValueError, match=r"Rules\.players must be"):
+        pyspiel.load_game("python_tikal(players=1)")
+    for not_a_mapping in ([("players", 2)], "players=2", 3):
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.TikalGame(not_a_mapping)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.rules_from_params(not_a_mapping)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no parameter '1'"):
+        tos.rules_from_params({1: 2, "colour": 3})
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(tos.SHORT_NAME, {"players": "2"})
+    with pytest.raises(RuntimeError):
+        pyspiel.load_game(tos.SHORT_NAME, {"auction_score": 2**40})
+
+
+def test_hole_7_the_observers_refuse_a_player_not_in_the_game() -> None:
+    """Hole 7 (TIKAL-TURN-4): called directly (``make_observation(...).set_from``),
+    both observers refuse a player not in the game, naming him; the information-state
+    observer took any value in ``set_from`` and did nothing."""
+    game = _game("speed")
+    state = game.new_initial_state()
+    recall = pyspiel.IIGObservationType(perfect_recall=True)
+    for observer in (make_observation(game), make_observation(game, recall)):
+        for player in (2, -1, "0", None, True, 1.5):
+            for call in (observer.set_from, observer.string_from):
+                with pytest.raises(IllegalActionError, match=r"observe: no player .* this game"):
+                    call(state, player)
+        observer.set_from(state, 1)
+        assert observer.string_from(state, 1).startswith(("view:P2", "P2"))

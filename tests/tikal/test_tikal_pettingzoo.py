@@ -199,3 +199,110 @@ def test_the_wrapped_environment_ends_the_game_on_an_illegal_id() -> None:
         e.step(int(np.flatnonzero(obs["action_mask"] == 0)[-1]))
     assert all(e.terminations.values())
     assert e.rewards == {"player_0": -1, "player_1": 0}
+
+
+# ------------------------------------------------------------------ hole 7 (audit)
+
+
+@pytest.mark.parametrize("agent", ["player_9", "player_2", "P1", 0, None, ["player_0"]])
+def test_hole_7_an_agent_not_in_the_game_is_refused_naming_him(agent: Any) -> None:
+    """Hole 7 (TIKAL-TURN-4): ``observe("player_9")`` raised ``KeyError`` (and an
+    unhashable agent ``TypeError``), as did ``observation_space`` and
+    ``action_space``; an agent not in ``possible_agents`` is refused by each, with an
+    error naming him and the agents there are."""
+    e = TikalEnv(mode="classic", players=2)
+    e.reset(seed=1)
+    for call in (e.observe, e.observation_space, e.action_space):
+        with pytest.raises(IllegalActionError, match=r"no agent .* player_0 … player_1") as caught:
+            call(agent)
+        assert f"no agent {agent!r} in this game" in str(caught.value)
+
+
+def test_hole_7_every_agent_observes_and_a_done_one_still_does() -> None:
+    """Hole 7, the AEC API: each agent of the game (a NumPy string too) observes, the
+    one not to act with an empty mask, and a done agent still observes the final
+    position."""
+    e = TikalEnv(mode="classic", players=2)
+    e.reset(seed=1)
+    assert e.observe(np.str_("player_1"))["action_mask"].sum() == 0
+    assert e.action_space(np.str_("player_1")) is e.action_space("player_1")
+    rng = random.Random(0)
+    while not all(e.terminations.values()):
+        e.step(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]).tolist()))
+    while e.agents:
+        e.step(None)
+    final = e.observe("player_0")
+    assert final["action_mask"].sum() == 0
+    assert final["observation"].tolist() == pytest.approx(observation_tensor(e.position, 0))
+
+
+def test_hole_7_step_and_last_once_every_agent_is_done_are_refused() -> None:
+    """Hole 7 (TIKAL-TURN-4: once the game is over nobody may act): after every agent
+    has stepped out of a finished game, ``step`` and ``last`` raised ``KeyError``;
+    they are refused, saying that ``reset()`` starts a new game."""
+    e = TikalEnv(mode="classic", players=2)
+    e.reset(seed=3)
+    rng = random.Random(3)
+    while not all(e.terminations.values()):
+        e.step(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]).tolist()))
+    with pytest.raises(ValueError, match="only valid action is None"):  # AEC: a done agent
+        e.step(0)
+    while e.agents:
+        e.step(None)
+    for call in (lambda: e.step(None), lambda: e.step(3), e.last):
+        with pytest.raises(IllegalActionError, match=r"game is over .* reset\(\)"):
+            call()
+    e.reset(seed=3)
+    assert e.agents == e.possible_agents and e.last()[0] is not None
+
+
+def test_hole_7_reset_takes_a_bounded_whole_seed_or_none() -> None:
+    """Hole 7: ``reset(seed=[1])`` raised ``TypeError``, and a string, a float, a bool
+    or a 201-bit number was taken as a seed. A seed is ``None`` or a whole number of at
+    most 128 bits either way (``bounds.MAX_SEED``, a record's bound); anything else is
+    a ``ValueError`` naming it, and the game in progress goes on."""
+    from tikalspeed.bounds import MAX_SEED
+
+    e = TikalEnv(mode="speed", players=2)
+    e.reset(seed=5)
+    before = to_text(e.position)
+    for bad in ([1], "1", 1.5, True, MAX_SEED + 1, -MAX_SEED - 1, 2**200, b"1", {1: 2}):
+        with pytest.raises(ValueError, match=r"reset: the seed .*MAX_SEED\), not "):
+            e.reset(seed=bad)
+        assert to_text(e.position) == before
+    seen = {}
+    for seed in (MAX_SEED, -MAX_SEED, 7, np.int64(7), None):
+        e.reset(seed=seed)
+        seen[seed] = to_text(e.position)
+    assert seen[7] == seen[np.int64(7)]
+
+
+def test_hole_7_step_with_a_non_id_or_another_seats_choice_is_refused() -> None:
+    """Hole 7 (TIKAL-TURN-4, SPEED-JUMP-1): ``step`` refuses what is not an action id
+    (a bool, ``None``, an array, a float, a string) and, at a Jump stepped seat by seat,
+    another chooser's secret choice: a seat never acts for another. Nothing changes."""
+    e = _at_a_jump(seed=6)
+    agent = e.agent_selection
+    seat = e.possible_agents.index(agent)
+    before = to_text(e.position)
+    other = next(p for p in actors(e.position) if p != seat)
+    theirs = action_to_id(e.rules, ChooseTokens(other, 1))
+    with pytest.raises(IllegalActionError, match=rf"you are P{seat + 1}: P{other + 1}:tokens:1"):
+        e.step(theirs)
+    for bad in (True, False, None, np.array([theirs]), 1.5, "1", 10**40):
+        with pytest.raises(IllegalActionError, match="no action id"):
+            e.step(bad)
+    assert to_text(e.position) == before and e.agent_selection == agent
+
+
+def test_hole_7_a_keyword_that_is_no_rules_field_is_a_value_error() -> None:
+    """Hole 7: ``TikalEnv(colour=1)`` raised ``TypeError`` from ``Rules``, and a field
+    given with ``rules=`` was ignored; a keyword that is no ``Rules`` field, and a
+    field with ``rules=``, are a ``ValueError`` naming it."""
+    with pytest.raises(ValueError, match="Rules has no field 'colour'"):
+        TikalEnv(mode="classic", colour=1)
+    with pytest.raises(ValueError, match="Rules has no field 'colour'"):
+        raw_env(players=2, colour=1, forfeit=True)
+    assert TikalEnv(mode="speed", players=2, forfeit=True).rules.forfeit is True
+    with pytest.raises(ValueError, match=r"not both .*'forfeit' with rules="):
+        TikalEnv(rules=Rules(players=2), forfeit=True)  # was ignored

@@ -10,6 +10,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -266,3 +267,92 @@ def test_tiki_end_6_the_turn_cap_bounds_the_game_and_may_draw() -> None:
         state.apply_action((ids or state.legal_actions())[0])
     assert state.position.result is not None and state.position.result.reason == "turn-cap"
     assert state.returns() == [0.0, 0.0]  # no fruit after one turn: a draw
+
+
+@pytest.mark.parametrize("rules", RULESETS[:3], ids=repr)
+def test_hole_6_only_the_actors_legal_ids_are_played(rules: Rules) -> None:
+    """Hole 6, the sequential path (TIKI-TURN-3): at every node of seeded random games,
+    each legal action of the player to act given to the other player is refused, as
+    are ids out of range and a chance outcome at a player's node, and nothing is
+    played. Non-ints never reach the adapter (pyspiel's binding refuses them with a
+    ``TypeError``); its hook refuses them too, a bool among them."""
+    game = _game(rules)
+    rng = random.Random(6)
+    refused = 0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        before = (state.history(), state.position)
+        if state.is_chance_node():
+            ids = [i for i, _ in state.chance_outcomes()]
+            with pytest.raises(IllegalActionError):  # no player acts for chance
+                state.apply_action(action_to_id(rules, Create(O, B2)))
+        else:
+            ids = state.legal_actions()
+            for i in rng.sample(ids, min(4, len(ids))):
+                action = id_to_action(rules, i)
+                theirs = attrs.evolve(action, player=1 - action.player)
+                with pytest.raises(IllegalActionError, match="TIKI-TURN-3"):
+                    state.apply_action(action_to_id(rules, theirs))
+                refused += 1
+            with pytest.raises(IllegalActionError):  # a chance outcome, by a player
+                state.apply_action(action_count(rules) - 1)
+        for bad in (-2, action_count(rules), 10**9):
+            with pytest.raises(IllegalActionError, match="no action id"):
+                state.apply_action(bad)
+        assert (state.history(), state.position) == before
+        state.apply_action(rng.choice(ids))
+    assert refused > 20
+    start = game.new_initial_state()
+    for bad in (1.5, "3", None):
+        with pytest.raises(TypeError):
+            start.apply_action(bad)
+    for bad in (1.5, "3", None, True):
+        with pytest.raises(IllegalActionError, match="no action id"):
+            start._apply_action(bad)
+    assert start.history() == []
+
+
+def test_hole_6_a_joint_action_is_refused() -> None:
+    """Hole 6 (TIKI-TURN-3): ``apply_actions`` on a state of this sequential game
+    crashed in pyspiel ("Tried to call pure virtual function"); it is refused with a
+    clear error at every kind of node, and nothing is played."""
+    state = _game(Rules(max_turns=30)).new_initial_state()
+    for _ in range(3):
+        ids, before = state.legal_actions(), (state.history(), state.position)
+        with pytest.raises(IllegalActionError, match="python_tiki is sequential"):
+            state.apply_actions([ids[0], ids[-1]])
+        assert (state.history(), state.position) == before
+        state.apply_action(ids[0])
+    assert not state.is_chance_node()
+
+
+def test_hole_7_game_parameters_out_of_range_are_refused_naming_them() -> None:
+    """Hole 7: every game parameter is checked before a game is made. A value out of
+    range is a ``ValueError`` naming the field and the value, by ``load_game`` with a
+    dict or a game string, and by the game class itself, whose parameters must be a
+    mapping (a list of them crashed with a ``TypeError``); names that are not all
+    strings are named, not sorted into a ``TypeError``. What OpenSpiel cannot carry
+    never reaches the adapter: a value of the wrong type is pyspiel's ``SpielError``,
+    an int beyond 32 bits its binding's ``RuntimeError``."""
+    for params, message in [
+        ({"max_turns": tos.MAX_TURNS_LIMIT + 1}, "needs a turn cap"),
+        ({"max_turns": -(2**31)}, r"Rules\.max_turns must be"),
+        ({"shaman_entry": "x" * 10**6}, r"Rules\.shaman_entry must be"),
+        ({"tiles": "9" * 5000}, "tiles are 9 values"),
+    ]:
+        with pytest.raises(ValueError, match=message) as caught:
+            pyspiel.load_game(tos.SHORT_NAME, params)
+        assert len(str(caught.value)) < 200  # a long value is shown bounded
+    with pytest.raises(ValueError, match=r"Rules\.max_turns must be"):
+        pyspiel.load_game("python_tiki(max_turns=0)")
+    for not_a_mapping in ([("max_turns", 2)], "max_turns=2", 3):
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.TikiGame(not_a_mapping)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="the parameters are a mapping"):
+            tos.rules_from_params(not_a_mapping)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no parameter '1'"):
+        tos.rules_from_params({1: 2, "colour": 3})
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(tos.SHORT_NAME, {"max_turns": "9"})
+    with pytest.raises(RuntimeError):
+        pyspiel.load_game(tos.SHORT_NAME, {"max_turns": 2**40})

@@ -148,3 +148,79 @@ def test_the_wrapped_env_ends_the_game_on_an_illegal_action() -> None:
     mask = e.observe(agent)["action_mask"]
     e.step(int(np.flatnonzero(mask == 0)[0]))
     assert all(e.terminations.values()) and e.rewards[agent] == -1
+
+
+# ------------------------------------------------------------------ hole 7 (audit)
+
+
+@pytest.mark.parametrize("agent", ["player_2", "x", 0, None, ["player_0"]])
+def test_hole_7_an_agent_other_than_the_two_is_refused_naming_him(agent: object) -> None:
+    """Hole 7 (TIKI-TURN-3): ``observation_space`` and ``action_space`` gave a space to
+    any agent at all; like ``observe``, they refuse an agent other than ``player_0``
+    and ``player_1`` with an error naming him. The two (a NumPy string too) are
+    served."""
+    e = raw_env()
+    e.reset(seed=1)
+    for call in (e.observe, e.observation_space, e.action_space):
+        with pytest.raises(IllegalActionError, match="its agents are player_0 and player_1"):
+            call(agent)  # type: ignore[arg-type]
+    for name in (*AGENTS, np.str_("player_1")):
+        assert e.observation_space(name).contains(e.observe(name))
+        assert e.action_space(name) is e.action_space("player_0")
+
+
+def test_hole_7_reset_takes_a_bounded_whole_seed_or_none() -> None:
+    """Hole 7: ``reset(seed=[1])`` raised ``TypeError``, and a string, a float, a bool
+    or a seed beyond a record's was taken. A seed is ``None`` or a whole number from
+    -(2**53 - 1) to 2**53 - 1 (``tiki.NUMBER_LIMIT``); anything else is a
+    ``ValueError`` naming it, and the game in progress goes on."""
+    from tiki import NUMBER_LIMIT
+
+    e = raw_env()
+    e.reset(seed=5)
+    before = e.position
+    for bad in ([1], "1", 1.5, True, NUMBER_LIMIT + 1, -NUMBER_LIMIT - 1, 2**200, b"1"):
+        with pytest.raises(ValueError, match=r"reset: the seed .*NUMBER_LIMIT\), not "):
+            e.reset(seed=bad)  # type: ignore[arg-type]
+        assert e.position == before
+    for seed in (NUMBER_LIMIT, -NUMBER_LIMIT, None):
+        e.reset(seed=seed)
+    e.reset(seed=np.int64(7))  # type: ignore[arg-type]
+    assert e.position == resolve_chance(new_game(e.rules), random.Random(7))
+
+
+def test_hole_7_a_bool_is_no_action_id() -> None:
+    """Hole 7 (TIKI-TURN-3): ``step(True)`` was played as the id 1 (x's ``+b1``); a
+    bool is refused as no action id, and nothing is played."""
+    e = raw_env()
+    for seed in range(20):
+        e.reset(seed=seed)
+        if e.agent_selection == "player_0":
+            break
+    assert e.observe("player_0")["action_mask"][1] == 1  # +b1 is legal for x
+    before = e.position
+    for bad in (True, False):
+        with pytest.raises(IllegalActionError, match="no action id"):
+            e.step(bad)
+    assert e.position == before
+
+
+def test_hole_7_step_and_last_once_both_agents_are_done_are_refused() -> None:
+    """Hole 7 (TIKI-TURN-3: once the game is over nobody may act): after both agents
+    have stepped out of a finished game, ``step`` and ``last`` raised ``KeyError``;
+    they are refused, saying that ``reset()`` starts a new game."""
+    e = raw_env(rules=Rules(max_turns=20))
+    e.reset(seed=3)
+    rng = random.Random(3)
+    while not all(e.terminations.values()):
+        e.step(int(rng.choice(list(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])))))
+    with pytest.raises(ValueError, match="only valid action is None"):  # AEC: a done agent
+        e.step(0)
+    while e.agents:
+        e.step(None)
+    assert e.observe("player_0")["action_mask"].sum() == 0  # a done agent still observes
+    for call in (lambda: e.step(None), lambda: e.step(3), e.last):
+        with pytest.raises(IllegalActionError, match=r"game is over .* reset\(\)"):
+            call()
+    e.reset(seed=3)
+    assert e.agents == list(AGENTS) and e.last()[0] is not None

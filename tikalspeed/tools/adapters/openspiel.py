@@ -11,9 +11,10 @@ algorithm reach it:
   choices (SPEED-JUMP-1) are one simultaneous node, whose joint action the engine
   plays in seat order, so no state of this game ever holds a choice not yet
   revealed. Everywhere else one player acts, and ``current_player()`` is that player
-  (a sequential node inside a simultaneous game, as OpenSpiel allows); at a
-  simultaneous node a player who sits out the Jump has no legal action (the empty
-  list, which ``random_sim_test`` and ``pyspiel.convert_to_turn_based`` skip). It is
+  (a sequential node inside a simultaneous game, as OpenSpiel allows). Entry ``p``
+  of a joint action (``apply_actions``) is one of ``legal_actions(p)``, or, for a
+  player who sits out the Jump (the empty list, which ``random_sim_test`` and
+  ``pyspiel.convert_to_turn_based`` skip), :data:`SITS_OUT`, which they send. It is
   IMPERFECT_INFORMATION: the simultaneous choices are hidden from one another. The
   base game and the professional game are SEQUENTIAL and PERFECT_INFORMATION (every
   tile and treasure is face up once drawn): each game object carries the type of
@@ -50,7 +51,6 @@ algorithm reach it:
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -75,6 +75,7 @@ from ...text.views import view_to_text
 __all__ = [
     "GAME_TYPE",
     "SHORT_NAME",
+    "SITS_OUT",
     "TikalGame",
     "TikalObserver",
     "TikalState",
@@ -87,6 +88,10 @@ __all__ = [
 
 SHORT_NAME = "python_tikal"
 """The name OpenSpiel knows the game by: ``pyspiel.load_game("python_tikal")``."""
+
+SITS_OUT = 0
+"""A joint action's entry for a player without legal actions, who sits the Jump out:
+0, as OpenSpiel's ``random_sim_test`` and turn-based transform send it."""
 
 _DEFAULT_RULES = Rules()
 _PARAMETERS: dict[str, Any] = {
@@ -133,6 +138,8 @@ def rules_from_params(params: Mapping[str, Any]) -> Rules:
     >>> rules_from_params({"mode": "professional", "players": 3})
     Rules(mode='professional', players=3)
     """
+    if not isinstance(params, Mapping):
+        raise ValueError(f"{SHORT_NAME}: the parameters are a mapping, not {shown(params)}")
     unknown = sorted(str(k) for k in set(params) - set(_PARAMETERS))
     if unknown:
         raise ValueError(f"{SHORT_NAME} has no parameter {shown(unknown[0])}")
@@ -210,7 +217,7 @@ class TikalGame(pyspiel.Game):
     parameters, its type from the mode (:func:`game_type`)."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(_PARAMETERS if params is None else params)
+        params = _PARAMETERS if params is None else params
         self.rules = rules_from_params(params)
         """The rules every state of this game is played by."""
         n = self.rules.players
@@ -223,7 +230,7 @@ class TikalGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=max_game_length(self.rules),
         )
-        super().__init__(game_type(self.rules.mode), info, params)
+        super().__init__(game_type(self.rules.mode), info, dict(params))
 
     def new_initial_state(self) -> TikalState:
         """A new game at its first chance node (the first draw or the display)."""
@@ -289,7 +296,11 @@ class TikalState(pyspiel.State):
         return who[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The ids of ``player``'s legal actions, ascending (none if he does not act)."""
+        """The ids of ``player``'s legal actions, ascending (none if he does not act);
+        a player not in the game is refused."""
+        if player != CHANCE and player not in range(n := self._rules.players):
+            message = f"{SHORT_NAME}: no player {shown(player)} in this game of {n}"
+            raise IllegalActionError("TIKAL-TURN-4", message)
         at = self._at
         found = at.ids.get(player)
         if found is None:
@@ -325,15 +336,29 @@ class TikalState(pyspiel.State):
         self._play([_action(self._rules, action)])
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        """Play a Jump's joint choice: the id of each chooser's choice (the entries
-        of players who sit out are ignored), in seat order."""
-        s = self._at.state
-        who = actors(s)
-        if len(actions) != self._rules.players:
-            raise IllegalActionError(
-                "SPEED-JUMP-1", f"a joint action has one id per player, not {shown(actions)}"
-            )
-        self._play([_action(self._rules, actions[p]) for p in who])
+        """Play a Jump's joint choice (SPEED-JUMP-1) in seat order: entry ``p`` is one
+        of ``legal_actions(p)``, or :data:`SITS_OUT` if that is empty. Raises
+        :class:`~tikalspeed.IllegalActionError` naming the entry for any other (another
+        player's choice among them), and where no Jump is open; nothing is played."""
+        if self.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
+            message = f"one player or chance acts here, not a Jump's joint action {shown(actions)}"
+            raise IllegalActionError("SPEED-JUMP-1", message)
+        if len(actions) != (n := self._rules.players):
+            message = f"a joint action has one entry per player ({n}), not {shown(actions)}"
+            raise IllegalActionError("SPEED-JUMP-1", message)
+        acts = []
+        for p, entry in enumerate(actions):
+            where = f"entry {p} of the joint action is {player_name(p)}'s"
+            if not (legal := self._legal_actions(p)):
+                if type(entry) is not int or entry != SITS_OUT:
+                    message = f"{where}, who sits this Jump out: {SITS_OUT}, not {shown(entry)}"
+                    raise IllegalActionError("SPEED-JUMP-1", message)
+                continue
+            acts.append(_action(self._rules, entry, f"{where}: "))
+            if entry not in legal:
+                message = f"{where}: {_token(acts[-1])} is not one of his choices"
+                raise IllegalActionError("SPEED-JUMP-1", message)
+        self._play(acts)
 
     def _play(self, acts: list[Action]) -> None:
         s, tokens = self._at.state, list(self._at.tokens)
@@ -361,13 +386,12 @@ class TikalState(pyspiel.State):
         return to_text(self._at.state)
 
 
-def _action(rules: Rules, action: object) -> Action:
+def _action(rules: Rules, action: object, where: str = "") -> Action:
     try:
-        return id_to_action(rules, operator.index(action))  # type: ignore[arg-type]
-    except (NotationError, TypeError):
-        raise IllegalActionError(
-            "TIKAL-TURN-4", f"{shown(action)} is no action id of {SHORT_NAME}"
-        ) from None
+        return id_to_action(rules, action)  # type: ignore[arg-type]
+    except NotationError:
+        message = f"{where}{shown(action)} is no action id of {SHORT_NAME}"
+        raise IllegalActionError("TIKAL-TURN-4", message) from None
 
 
 def _token(action: Action) -> str:
@@ -405,9 +429,12 @@ class TikalObserver:
             at += size
 
     def set_from(self, state: TikalState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` sees in ``state``."""
-        if self.tensor is not None:
-            self.tensor[:] = observation_tensor(state.position, player)
+        """Fill :attr:`tensor` with what ``player`` sees in ``state`` (nothing to fill
+        with ``recall``). A player not in the game is refused either way."""
+        if self.tensor is None:
+            observe(state.position, player)  # refuses a player not in the game
+            return
+        self.tensor[:] = observation_tensor(state.position, player)
 
     def string_from(self, state: TikalState, player: int) -> str:
         """What ``player`` sees in ``state``, as the view's text (``view:P1 …``); with

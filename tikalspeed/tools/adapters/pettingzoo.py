@@ -23,7 +23,12 @@
 In :class:`TikalEnv` (``raw_env()``) an illegal id raises
 :class:`~tikalspeed.IllegalActionError` and leaves the environment as it was;
 ``env()`` wraps it as PettingZoo's classic games are, where an illegal id ends the
-game with -1 for its agent.
+game with -1 for its agent. An agent not in ``possible_agents`` (given to
+``observe``, ``observation_space`` or ``action_space``), and ``step`` or ``last`` once
+every agent has left a finished game, raise ``IllegalActionError`` too; a seed that
+is not ``None`` or a whole number of at most 128 bits either way (as a record's,
+:data:`tikalspeed.bounds.MAX_SEED`), and a keyword that is no ``Rules`` field, are a
+``ValueError`` naming them.
 
 >>> env = TikalEnv(mode="classic", players=2)
 >>> env.reset(seed=1)
@@ -43,11 +48,12 @@ import operator
 import random
 from typing import Any, ClassVar
 
+import attrs
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ...bounds import shown
+from ...bounds import MAX_SEED, shown
 from ...engine import actors, apply, legal_actions, new_game, observe, resolve_chance
 from ...errors import IllegalActionError, NotationError
 from ...model.actions import Action
@@ -62,6 +68,7 @@ from ..cli.board import render
 __all__ = ["TikalEnv", "agent_name", "env", "raw_env"]
 
 _RENDER_MODES = ("ansi", "human")
+_RULES_FIELDS = frozenset(f.name for f in attrs.fields(Rules))
 
 
 def agent_name(player: int) -> str:
@@ -108,7 +115,8 @@ def env(
 class TikalEnv(AECEnv):
     """A game of Tikal as a PettingZoo AEC environment. ``mode`` and ``players``
     (and any other :class:`~tikalspeed.Rules` field as a keyword) choose the rules,
-    or ``rules`` gives them whole; a bad one is a ``ValueError``."""
+    or ``rules`` gives them whole; a bad one, a keyword that is no ``Rules`` field
+    and a field given with ``rules`` are a ``ValueError``."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(_RENDER_MODES),
@@ -131,6 +139,14 @@ class TikalEnv(AECEnv):
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(
                 f"render_mode is one of 'ansi', 'human' or None, not {shown(render_mode)}"
+            )
+        unknown = sorted(set(options) - _RULES_FIELDS)
+        if unknown:
+            raise ValueError(f"TikalEnv: Rules has no field {shown(unknown[0])}")
+        if rules is not None and options:
+            raise ValueError(
+                f"TikalEnv: give rules= whole or its fields as keywords, not both "
+                f"({shown(sorted(options)[0])} with rules=)"
             )
         self.rules = Rules(mode=mode, players=players, **options) if rules is None else rules
         """The rules every game of this environment is played by."""
@@ -161,17 +177,33 @@ class TikalEnv(AECEnv):
         return self._state
 
     def observation_space(self, agent: str) -> Any:
-        """The observation space of ``agent`` (the same object every time)."""
+        """The observation space of ``agent`` (the same object every time); an agent
+        not in :attr:`possible_agents` is refused (:meth:`observe`)."""
+        self._seat_of(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> Any:
-        """The action space of ``agent``: ``Discrete(action_count(rules))``."""
+        """The action space of ``agent``: ``Discrete(action_count(rules))``; an agent
+        not in :attr:`possible_agents` is refused (:meth:`observe`)."""
+        self._seat_of(agent)
         return self.action_spaces[agent]
+
+    def _seat_of(self, agent: object) -> int:
+        """The seat of ``agent``; refused unless he is one of :attr:`possible_agents`."""
+        if not isinstance(agent, str) or agent not in self._seat:
+            last = self.possible_agents[-1]
+            raise IllegalActionError(
+                "TIKAL-TURN-4",
+                f"no agent {shown(agent)} in this game: its agents are player_0 … {last}",
+            )
+        return self._seat[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; chance is drawn from ``random.Random(seed)`` (``options`` are
-        not used)."""
-        self._rng = random.Random(seed)
+        not used). ``seed`` is ``None`` or a whole number of at most 128 bits either
+        way (:data:`tikalspeed.bounds.MAX_SEED`, as a record's seed): anything else
+        is a ``ValueError`` naming it, and the game in progress goes on."""
+        self._rng = random.Random(_seed(seed))
         self._state = resolve_chance(new_game(self.rules), self._rng)
         self._set_up()
 
@@ -190,10 +222,13 @@ class TikalEnv(AECEnv):
         return min(who) if who else 0
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees: his view's tensor and the mask of his legal ids."""
-        seat = self._seat[agent]
+        """What ``agent`` sees: his view's tensor and the mask of his legal ids (also
+        once he is done, as the AEC API asks). An agent not in
+        :attr:`possible_agents` is refused: :class:`~tikalspeed.IllegalActionError`
+        naming him."""
+        seat = self._seat_of(agent)
         s = self._state
-        mask = np.zeros(self.action_spaces[agent].n, np.int8)
+        mask = np.zeros(action_count(self.rules), np.int8)
         if s.result is None and seat in actors(s):
             acts = legal_actions(s, seat) if s.turn.phase is Phase.TOKENS else legal_actions(s)
             mask[[action_to_id(self.rules, a) for a in acts]] = 1
@@ -203,8 +238,12 @@ class TikalEnv(AECEnv):
     def step(self, action: Any) -> None:
         """Play ``action`` (an id) for the agent selected, resolve chance, and select
         the next agent to act; at the end every agent gets his reward and is
-        terminated. A terminated agent steps with ``None``."""
+        terminated. A terminated agent steps with ``None``. Raises
+        :class:`~tikalspeed.IllegalActionError` for an id that is not a legal action
+        of the agent selected (another seat's among them) and, once every agent has
+        stepped out of a finished game, for any step: ``reset()`` starts a new one."""
         agent = self.agent_selection
+        self._refuse_when_all_done(f"step({shown(action)})")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -230,6 +269,23 @@ class TikalEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (``None`` without ``observe``), reward,
+        termination, truncation and info, as PettingZoo's ``AECEnv.last``; once every
+        agent has stepped out of a finished game, refused: ``reset()`` starts anew."""
+        self._refuse_when_all_done("last()")
+        last: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return last
+
+    def _refuse_when_all_done(self, call: str) -> None:
+        """Refuse ``call`` once every agent has left the finished game (TIKAL-TURN-4:
+        once the game is over nobody may act)."""
+        if self.agent_selection not in self.agents:
+            raise IllegalActionError(
+                "TIKAL-TURN-4",
+                f"{call}: the game is over and every agent is done; reset() starts a new one",
+            )
+
     def render(self) -> str | None:
         """The drawing of the selected agent's view: returned for ``'ansi'``, printed
         for ``'human'``; ``None`` (and nothing drawn) without a render mode."""
@@ -245,10 +301,36 @@ class TikalEnv(AECEnv):
         """Nothing to release."""
 
 
-def _action(rules: Rules, action: object) -> Action:
+def _whole(value: object) -> int | None:
+    """``value`` as an int (a Python or NumPy int), ``None`` for anything else: a
+    bool is an int to Python, but no action id or seed here."""
+    if isinstance(value, bool):
+        return None
     try:
-        return id_to_action(rules, operator.index(action))  # type: ignore[arg-type]
-    except (NotationError, TypeError):
-        raise IllegalActionError(
-            "TIKAL-TURN-4", f"{shown(action)} is no action id of Tikal"
-        ) from None
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _action(rules: Rules, action: object) -> Action:
+    index = _whole(action)
+    if index is not None:
+        try:
+            return id_to_action(rules, index)
+        except NotationError:
+            pass
+    raise IllegalActionError("TIKAL-TURN-4", f"{shown(action)} is no action id of Tikal")
+
+
+def _seed(seed: object) -> int | None:
+    """``seed`` as ``reset`` takes it: ``None``, or a whole number of at most
+    :data:`~tikalspeed.bounds.MAX_SEED` either way."""
+    if seed is None:
+        return None
+    value = _whole(seed)
+    if value is None or abs(value) > MAX_SEED:
+        raise ValueError(
+            "reset: the seed is None or a whole number of at most 128 bits either way "
+            f"(bounds.MAX_SEED), not {shown(seed)}"
+        )
+    return value

@@ -5,7 +5,10 @@ Importing this module registers the game (``pip install '.[openspiel]'``), so th
 
 - sequential, perfect information, two players, terminal rewards, zero-sum (+1 for a
   win, −1 for a loss, 0 for a draw: a turn cap, ``no_move="draw"`` or
-  ``tie_loop="draw"`` can end a game drawn);
+  ``tie_loop="draw"`` can end a game drawn); ``apply_action`` takes the id of a legal
+  action of the player to act, and anything else (another player's action, an id out
+  of range, a joint action by ``apply_actions``) raises
+  :class:`~tiki.IllegalActionError` and changes nothing;
 - explicit stochastic chance: the layout (TIKI-SETUP-1) and the first player
   (TIKI-SETUP-5) are the first two nodes, with their exact probabilities;
 - actions and chance outcomes are the package's stable ids (:mod:`tiki.text.ids`):
@@ -39,7 +42,7 @@ Importing this module registers the game (``pip install '.[openspiel]'``), so th
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -119,13 +122,14 @@ GAME_TYPE = pyspiel.GameType(
 
 def rules_from_params(params: Mapping[str, Any]) -> Rules:
     """The :class:`~tiki.Rules` of the game parameters ``params`` (missing ones take
-    their defaults). Raises ``ValueError`` for a bad value, and for a ``max_turns``
-    outside 1 … :data:`MAX_TURNS_LIMIT`.
+    their defaults). Raises ``ValueError`` for a bad value, for a ``max_turns``
+    outside 1 … :data:`MAX_TURNS_LIMIT`, and for ``params`` that are no mapping.
 
     >>> rules_from_params({"shaman": True, "max_turns": 40})
     Rules(shaman=True, max_turns=40)
     """
-    unknown = sorted(set(params) - set(_PARAMETERS))
+    _check_mapping(params)
+    unknown = sorted(str(k) for k in set(params) - set(_PARAMETERS))
     if unknown:
         raise ValueError(f"{SHORT_NAME} has no parameter {shown(unknown[0])}")
     p = {**_PARAMETERS, **params}
@@ -149,6 +153,13 @@ def _check_cap(rules: Rules) -> None:
         raise ValueError(
             f"{SHORT_NAME} needs a turn cap: OpenSpiel bounds every game, so max_turns "
             f"is 1 to {MAX_TURNS_LIMIT}, not {shown(turns)}"
+        )
+
+
+def _check_mapping(params: object) -> None:
+    if not isinstance(params, Mapping):
+        raise ValueError(
+            f"{SHORT_NAME}: the parameters are a mapping of names to values, not {shown(params)}"
         )
 
 
@@ -192,7 +203,7 @@ class TikiGame(pyspiel.Game):
     """The game ``python_tiki``: its :class:`~tiki.Rules` come from the parameters."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = {**_PARAMETERS, **(params or {})}
+        params = {} if params is None else params
         self.rules = rules_from_params(params)
         """The rules every state of this game is played by."""
         count = action_count(self.rules)
@@ -205,7 +216,7 @@ class TikiGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=max_game_length(self.rules),
         )
-        super().__init__(GAME_TYPE, info, params)
+        super().__init__(GAME_TYPE, info, {**_PARAMETERS, **params})
 
     def new_initial_state(self) -> TikiState:
         """A new game at its first chance node (the layout)."""
@@ -269,6 +280,15 @@ class TikiState(pyspiel.State):
         :class:`~tiki.IllegalActionError` for an illegal one or an unknown id."""
         self._at = _Position(apply(self._at.state, _action(self._rules, action)))
 
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        """Refused: Tiki is sequential, one decision at a time (TIKI-TURN-3), so a
+        joint action (``apply_actions``) has no node to answer; ``apply_action``."""
+        raise IllegalActionError(
+            "TIKI-TURN-3",
+            f"{SHORT_NAME} is sequential: one player or chance acts at a time, by "
+            f"apply_action, not by the joint action {shown(actions)}",
+        )
+
     def _action_to_string(self, player: int, action: int) -> str:
         """The action's token (``+b2``, ``a1-b1-c1``, ``layout=…``), which
         :func:`tiki.parse_action` reads back."""
@@ -291,9 +311,11 @@ class TikiState(pyspiel.State):
         return render(self._at.state)
 
 
-def _action(rules: Rules, action: int) -> Any:
+def _action(rules: Rules, action: object) -> Any:
     try:
-        return id_to_action(rules, operator.index(action))
+        if isinstance(action, bool):  # an int to Python, no action id here
+            raise TypeError
+        return id_to_action(rules, operator.index(action))  # type: ignore[arg-type]
     except (NotationError, TypeError):
         raise IllegalActionError(
             "TIKI-TURN-3", f"{shown(action)} is no action id of {SHORT_NAME}"

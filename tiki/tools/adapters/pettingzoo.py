@@ -18,7 +18,13 @@ order), :class:`raw_env` the bare one.
 - chance (the layout, the first player) is resolved inside the environment from its
   own ``random.Random(seed)``, so ``reset(seed=...)`` replays a game exactly;
 - ``render()``: the board drawing of :mod:`tiki.tools.cli.board`, returned in ``"ansi"``
-  mode and printed in ``"human"`` mode.
+  mode and printed in ``"human"`` mode;
+- bad input is refused with an error naming it, and changes nothing: an agent other
+  than the two (to ``observe``, ``observation_space`` or ``action_space``), an id
+  that is not a legal action of the agent selected, and ``step`` or ``last`` once
+  both agents have left a finished game raise :class:`~tiki.IllegalActionError`; a
+  seed other than ``None`` or a whole number within ±(2**53 − 1) (a record's
+  bound, :data:`tiki.NUMBER_LIMIT`) is a ``ValueError``.
 
 Tiki under the default rules has no turn cap and so no truncation; give the
 environment ``Rules(max_turns=...)`` to bound a game (TIKI-END-6 then ends it, a
@@ -52,7 +58,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not
 from ...engine.contract import apply, new_game, observe, resolve_chance
 from ...engine.moves import legal_actions
 from ...errors import IllegalActionError, NotationError, shown
-from ...model.rules import Rules
+from ...model.rules import NUMBER_LIMIT, Rules
 from ...model.state import PLAYERS, Phase, State
 from ...text.ids import action_count, action_to_id, id_to_action
 from ...text.tensor import observation_shape, view_tensor
@@ -127,16 +133,23 @@ class raw_env(AECEnv, EzPickle):
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The ``Dict`` of ``observation`` and ``action_mask`` (the same object for both
-        agents, every time)."""
+        agents, every time); an agent other than the two is refused (:meth:`observe`)."""
+        _player(agent)
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(action_count(rules))`` (the same object every time)."""
+        """``Discrete(action_count(rules))`` (the same object every time); an agent
+        other than the two is refused (:meth:`observe`)."""
+        _player(agent)
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game, its chance nodes drawn from ``random.Random(seed)``."""
-        self._rng = random.Random(seed)
+        """Start a new game, its chance nodes drawn from ``random.Random(seed)``
+        (``options`` are not used). ``seed`` is ``None`` or a whole number from
+        -:data:`~tiki.NUMBER_LIMIT` to :data:`~tiki.NUMBER_LIMIT` (2**53 - 1, as a
+        record's seed): anything else is a ``ValueError`` naming it, and the game in
+        progress goes on."""
+        self._rng = random.Random(_seed(seed))
         self._state = resolve_chance(new_game(self.rules), self._rng)
         self._start()
 
@@ -150,7 +163,10 @@ class raw_env(AECEnv, EzPickle):
         self.agent_selection = AGENTS[self._state.actor]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        """What ``agent`` sees: ``observation`` (channels last) and ``action_mask``."""
+        """What ``agent`` sees: ``observation`` (channels last) and ``action_mask``
+        (also once he is done, as the AEC API asks). An agent other than
+        ``player_0`` and ``player_1`` raises :class:`~tiki.IllegalActionError` naming
+        him."""
         player = _player(agent)
         planes = np.asarray(view_tensor(observe(self._state, player)), np.float32)
         mask = np.zeros(self._action_space.n, np.int8)
@@ -162,8 +178,10 @@ class raw_env(AECEnv, EzPickle):
     def step(self, action: Any) -> None:
         """Play the selected agent's action (an id); ``None`` for an agent whose game is
         over. Raises :class:`~tiki.IllegalActionError` for anything else that is not a
-        legal id of his."""
+        legal id of his, and for any step once both agents have left a finished game
+        (``reset()`` starts a new one)."""
         agent = self.agent_selection
+        self._refuse_when_all_done(f"step({shown(action)})")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -184,6 +202,23 @@ class raw_env(AECEnv, EzPickle):
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (``None`` without ``observe``), reward,
+        termination, truncation and info, as PettingZoo's ``AECEnv.last``; once both
+        agents have left a finished game, refused: ``reset()`` starts a new one."""
+        self._refuse_when_all_done("last()")
+        last: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return last
+
+    def _refuse_when_all_done(self, call: str) -> None:
+        """Refuse ``call`` once both agents have left the finished game (TIKI-TURN-3:
+        once the game is over nobody may act)."""
+        if self.agent_selection not in self.agents:
+            raise IllegalActionError(
+                "TIKI-TURN-3",
+                f"{call}: the game is over and both agents are done; reset() starts a new one",
+            )
+
     def render(self) -> str | None:
         """The board drawing: returned in ``"ansi"`` mode, printed in ``"human"``."""
         if self.render_mode is None:
@@ -200,14 +235,42 @@ class raw_env(AECEnv, EzPickle):
 
 
 def _player(agent: object) -> int:
-    if agent not in AGENTS:
-        raise IllegalActionError("TIKI-TURN-3", f"no agent {shown(agent)} in Tiki")
+    if not isinstance(agent, str) or agent not in AGENTS:
+        message = f"no agent {shown(agent)} in Tiki: its agents are player_0 and player_1"
+        raise IllegalActionError("TIKI-TURN-3", message)
     return AGENTS.index(agent)
 
 
-def _action(rules: Rules, action: object) -> Any:
+def _whole(value: object) -> int | None:
+    """``value`` as an int (a Python or NumPy int), ``None`` for anything else: a
+    bool is an int to Python, but no action id or seed here."""
+    if isinstance(value, bool):
+        return None
     try:
-        return id_to_action(rules, operator.index(action))  # type: ignore[arg-type]
-    except (NotationError, TypeError):
-        message = f"{shown(action)} is no action id of Tiki"
-        raise IllegalActionError("TIKI-TURN-3", message) from None
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _action(rules: Rules, action: object) -> Any:
+    index = _whole(action)
+    if index is not None:
+        try:
+            return id_to_action(rules, index)
+        except NotationError:
+            pass
+    raise IllegalActionError("TIKI-TURN-3", f"{shown(action)} is no action id of Tiki")
+
+
+def _seed(seed: object) -> int | None:
+    """``seed`` as ``reset`` takes it: ``None``, or a whole number from
+    -:data:`~tiki.NUMBER_LIMIT` to :data:`~tiki.NUMBER_LIMIT`."""
+    if seed is None:
+        return None
+    value = _whole(seed)
+    if value is None or abs(value) > NUMBER_LIMIT:
+        raise ValueError(
+            "reset: the seed is None or a whole number from -(2**53 - 1) to 2**53 - 1 "
+            f"(tiki.NUMBER_LIMIT), not {shown(seed)}"
+        )
+    return value
