@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import importlib
 import reprlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -154,6 +154,35 @@ class Game:
     """An action in words, ``in_words(state, action)``: ``'tiki.tools.cli.words:in_words'``."""
     human: str = ""
     """The person at the terminal, a bot: ``'tiki.tools.cli.prompt:Human'``."""
+
+    @classmethod
+    def gather(cls, modules: Sequence[ModuleType], **given: Any) -> Game:
+        """A descriptor of the fields ``given``, every other field taken by its name
+        from the first of ``modules`` that has it (a game's contract, its text forms,
+        its nouns: each under its own name there).
+
+        >>> import tiki.engine.contract as contract
+        >>> Game.gather([contract], name="Tiki")
+        Traceback (most recent call last):
+        ...
+        TypeError: a game's descriptor needs package, spec, Rules, State, ...
+        """
+        found: dict[str, Any] = {}
+        for f in attrs.fields(cls):
+            if f.name in given:
+                continue
+            where = next((m for m in modules if hasattr(m, f.name)), None)
+            if where is not None:
+                found[f.name] = getattr(where, f.name)
+        missing = [
+            f.name
+            for f in attrs.fields(cls)
+            if f.default is attrs.NOTHING and f.name not in given and f.name not in found
+        ]
+        if missing:
+            shown = ", ".join(missing[:4]) + (", ..." if len(missing) > 4 else "")
+            raise TypeError(f"a game's descriptor needs {shown}")
+        return cls(**found, **given)
 
     def seat_names(self, rules: Any) -> tuple[str, ...]:
         """The players' names in seat order under ``rules``."""

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
-__all__ = ["PersonOut", "near_miss", "strip_clauses"]
+__all__ = ["PersonOut", "near_miss", "restating", "strip_clauses"]
+
+E = TypeVar("E")
+"""The type of a game's events."""
 
 _ID = r"\b[A-Z]+-[A-Z]+-\d+\b"
 """A clause id: ``TIKI-CREATE-1``, ``SPEED-JUMP-3``."""
@@ -29,6 +32,16 @@ _ASCII = {"→": "->", "·": "|"}
 """The signs :class:`PersonOut` writes in ASCII to a stream that cannot encode them."""
 _NUMBERS = re.compile(r"-?\d+")
 """The numbers in a token, with their sign."""
+
+
+def restating(same: Mapping[type, type], action: object, events: Sequence[E]) -> E | None:
+    """The first of ``events`` if it only says what ``action`` did (its type is the
+    one ``same`` gives for the action's type: ``x creates a totem on b2``), else
+    ``None``: a narration puts its clause on the action's line instead."""
+    kind = same.get(type(action))
+    if events and kind is not None and type(events[0]) is kind:
+        return events[0]
+    return None
 
 
 def strip_clauses(text: str) -> str:

@@ -16,33 +16,12 @@ from __future__ import annotations
 
 from gamekit import Game
 
-from . import svg
-from .engine import (
-    actors,
-    apply,
-    chance_outcomes,
-    is_legal,
-    legal_actions,
-    new_game,
-    observe,
-    outcome,
-    sample_chance,
-    step,
-    view_actions,
-    why_illegal_in_view,
-)
-from .errors import IllegalActionError, NotationError
+from . import engine, errors, svg
+from .model import actions, rules, state, view
 from .model.actions import Action, ChooseTokens, player_name
 from .model.rules import Rules
-from .model.state import CHANCE, Phase, State
-from .model.view import View
-from .text import jsonio
-from .text.clauses import clause
-from .text.decision import decision
-from .text.notation import action_token, from_text, parse_action, rules_from_text, rules_to_text
-from .text.notation import to_text as position_text
-from .text.record import Record, read_record, replay, write_record
-from .text.views import view_from_text, view_to_text
+from .model.state import Phase, State
+from .text import clauses, decision, jsonio, notation, record, views
 
 __all__ = ["GAME"]
 
@@ -68,51 +47,15 @@ def _seat_clause(state: State) -> str:
     return "SPEED-JUMP-1" if state.turn.phase is Phase.TOKENS else "TIKAL-TURN-4"
 
 
-def _player_name(player: int) -> str:
-    return player_name(player)
-
-
-GAME = Game(
+GAME = Game.gather(
+    [engine, errors, actions, rules, state, view, notation, record, views, clauses],
     name="Tikal",
     package="tikalspeed",
     spec="specs/tikal.md",
-    Rules=Rules,
-    State=State,
-    View=View,
-    Action=Action,
-    Record=Record,
-    NotationError=NotationError,
-    IllegalActionError=IllegalActionError,
-    CHANCE=CHANCE,
-    new_game=new_game,
-    actors=actors,
-    legal_actions=legal_actions,
-    is_legal=is_legal,
-    chance_outcomes=chance_outcomes,
-    sample_chance=sample_chance,
-    step=step,
-    apply=apply,
-    observe=observe,
-    outcome=outcome,
-    view_actions=view_actions,
-    why_illegal_in_view=why_illegal_in_view,
-    to_text=position_text,
-    from_text=from_text,
-    parse_action=parse_action,
-    action_token=action_token,
-    rules_to_text=rules_to_text,
-    rules_from_text=rules_from_text,
-    view_to_text=view_to_text,
-    view_from_text=view_from_text,
-    read_record=read_record,
-    write_record=write_record,
-    replay=replay,
-    token_joiner=":",
-    decision=decision,
+    decision=decision.decision,
     json=jsonio,
     picture=svg.board,
-    clause=clause,
-    player_name=_player_name,
+    token_joiner=":",
     players=_players,
     max_players=4,
     named_token=_named_token,
@@ -128,4 +71,3 @@ GAME = Game(
     human="tikalspeed.tools.cli.prompt:Human",
 )
 """Tikal's descriptor: what every tool of the shared kit needs to know of the game."""
-

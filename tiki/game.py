@@ -15,32 +15,11 @@ from typing import Any
 
 from gamekit import Game
 
-from . import svg
-from .engine.contract import (
-    actors,
-    apply,
-    is_legal,
-    new_game,
-    observe,
-    outcome,
-    sample_chance,
-    step,
-    view_actions,
-    why_illegal_in_view,
-)
-from .engine.moves import chance_outcomes, legal_actions
-from .errors import IllegalActionError, NotationError
-from .model.actions import Action
-from .model.rules import Rules
-from .model.state import CHANCE, PLAYER_SYMBOLS, State
-from .model.view import View
-from .text import jsonio
-from .text.clauses import clause
-from .text.decision import decision
-from .text.notation import action_token, from_text, parse_action, rules_from_text, rules_to_text
-from .text.notation import to_text as position_text
-from .text.record import Record, read_record, replay, write_record
-from .text.views import view_from_text, view_to_text
+from . import errors, svg
+from .engine import contract, moves
+from .model import actions, rules, state, view
+from .model.state import PLAYER_SYMBOLS
+from .text import clauses, decision, jsonio, notation, record, views
 
 __all__ = ["GAME"]
 
@@ -49,7 +28,7 @@ def _player_name(player: int) -> str:
     return PLAYER_SYMBOLS[player]
 
 
-def _players(rules: Rules) -> int:
+def _players(rules: Any) -> int:
     return 2
 
 
@@ -61,46 +40,15 @@ def _seat_clause(state: Any) -> str:
     return "TIKI-TURN-3"
 
 
-GAME = Game(
+GAME = Game.gather(
+    [contract, moves, errors, actions, rules, state, view, notation, record, views, clauses],
     name="Tiki",
     package="tiki",
     spec="specs/tiki.md",
-    Rules=Rules,
-    State=State,
-    View=View,
-    Action=Action,
-    Record=Record,
-    NotationError=NotationError,
-    IllegalActionError=IllegalActionError,
-    CHANCE=CHANCE,
-    new_game=new_game,
-    actors=actors,
-    legal_actions=legal_actions,
-    is_legal=is_legal,
-    chance_outcomes=chance_outcomes,
-    sample_chance=sample_chance,
-    step=step,
-    apply=apply,
-    observe=observe,
-    outcome=outcome,
-    view_actions=view_actions,
-    why_illegal_in_view=why_illegal_in_view,
-    to_text=position_text,
-    from_text=from_text,
-    parse_action=parse_action,
-    action_token=action_token,
-    rules_to_text=rules_to_text,
-    rules_from_text=rules_from_text,
-    view_to_text=view_to_text,
-    view_from_text=view_from_text,
-    read_record=read_record,
-    write_record=write_record,
-    replay=replay,
-    token_joiner="",
-    decision=decision,
+    decision=decision.decision,
     json=jsonio,
     picture=svg.board,
-    clause=clause,
+    token_joiner="",
     player_name=_player_name,
     players=_players,
     max_players=2,

@@ -26,6 +26,7 @@ __all__ = [
     "MAX_SECONDS",
     "parse_rules",
     "person_options",
+    "play_options",
     "playouts",
     "plies",
     "seconds",
@@ -39,7 +40,6 @@ MAX_PLIES = 1_000_000
 """The largest ``--max-plies``: a whole game of either game takes far fewer actions."""
 MAX_PLAYOUTS = 1_000_000
 """The most playouts ``--playouts`` gives the search bot per decision."""
-
 
 
 def _shown(text: str) -> str:
@@ -110,6 +110,38 @@ def person_options(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
+    )
+
+
+def play_options(
+    play: argparse.ArgumentParser, bots: Sequence[str], rules_example: str, max_plies: int
+) -> None:
+    """The options of every game's ``play`` after its own: ``--bot`` (one of ``bots``),
+    ``--playouts``, ``--rules`` (``rules_example`` in the help), ``--record``, the
+    options for the person watching, ``--svg`` and ``--max-plies`` (default
+    ``max_plies``)."""
+    play.add_argument("--bot", choices=bots, default="greedy", help="the bot kind (default greedy)")
+    play.add_argument(
+        "--playouts",
+        type=playouts,
+        default=200,
+        help="the search bot's playouts per decision (--bot mcts; default 200)",
+    )
+    play.add_argument(
+        "--rules",
+        nargs="+",
+        action="extend",
+        metavar="KEY=VALUE",
+        help=f"non-default rules, e.g. {rules_example}",
+    )
+    play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    person_options(play)
+    svg_option(play)
+    play.add_argument(
+        "--max-plies",
+        type=plies,
+        default=max_plies,
+        help=f"stop a bot-only game after this many actions (default {max_plies})",
     )
 
 

@@ -27,7 +27,7 @@ from ...model.state import AP_PER_TURN, CHANCE, Phase, State, TurnKind
 from ...text.notation import action_token
 from .words import in_words, restated, with_clause
 
-__all__ = ["Narrator", "in_pictures", "who"]
+__all__ = ["Narrator", "in_pictures", "result_line", "who"]
 
 _AUCTION = (Phase.REVEAL, Phase.BID, Phase.CHOOSE)
 
@@ -142,3 +142,16 @@ def in_pictures(start: State, plies: Sequence[Ply]) -> tuple[list[str], list[str
         return in_words(before, ply.action, ply.transition, secret=True)
 
     return narration.in_pictures(GAME, start, plies, caption)
+
+
+def result_line(state: State) -> str:
+    """The last line of a game told: ``result: P2 wins by most-points (P1 40, P2 52)``."""
+    o = state.result
+    if o is None:
+        return "result: * (unfinished)"
+    scores = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(o.scores))
+    if o.winner is None:
+        best = max(o.scores)
+        top = " and ".join(player_name(p) for p, s in enumerate(o.scores) if s == best)
+        return f"result: {top} share the win by {o.reason} ({scores})"
+    return f"result: {player_name(o.winner)} wins by {o.reason} ({scores})"

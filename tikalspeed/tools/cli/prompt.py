@@ -9,45 +9,34 @@ names a class or a 0-based seat.
 
 from __future__ import annotations
 
-import difflib
 import re
-import sys
 import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import legal_actions, observe, view_actions, why_illegal_in_view
-from ...errors import IllegalActionError, NotationError
+from gamekit.cli import prompt as prompting
+from gamekit.cli.prompt import COMMANDS, Quit
+from gamekit.words import near_miss as prompting_near_miss
+
+from ...engine import legal_actions, view_actions, why_illegal_in_view
+from ...errors import IllegalActionError
+from ...game import GAME
 from ...model.actions import Action, ChooseTokens, player_name
 from ...model.state import CHANCE, Phase, State, TurnKind
 from ...model.view import View
 from ...text.decision import describe, tile_name
-from ...text.notation import parse_action
-from ..bots.simple import not_the_seats
-from .board import LEGEND, render
+from .board import LEGEND
 from .words import count, strip_clauses
 
-__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
+__all__ = ["COMMANDS", "HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
 
-_QUIT = ("quit", "exit", "q")
-_HELP = ("?", "help")
 _TOKEN_CHOICE = re.compile(r"tokens:([0-9]{1,3})")  # longer numbers go to parse_action
-COMMANDS = "'board' to redraw, 'legend' for the symbols, 'quit' to stop"
-"""The prompt's own commands besides ``?``, as the help names them."""
 HUMAN_HELP = (
     "Type an action token (place:d3:2, enter:w:a1, move:l:b2:d3, uncover:b1, dig:c2, "
     f"camp:d4, guard:b1:w, end, bid:3, pass, take:C4, tokens:3, ...), '?' for the legal "
     f"actions, {COMMANDS}."
 )
 """What ``tikalspeed play --human`` prints before the game starts (then the legend)."""
-
-
-class Quit(Exception):
-    """The human left the game (quit or end of input)."""
-
-    def __init__(self, player: int) -> None:
-        super().__init__(player)
-        self.player = player
 
 
 def _tokens(actions: Sequence[Action]) -> str:
@@ -83,20 +72,7 @@ def near_miss(text: str, tokens: Sequence[str]) -> str | None:
     >>> near_miss("bid:-1", ["pass", "bid:19"]) is None  # a hint keeps the numbers typed
     True
     """
-    joined = ":".join(text.split())
-    if joined in tokens:
-        return joined
-    numbers = _NUMBERS.findall(joined)
-    close = difflib.get_close_matches(joined, tokens, n=3, cutoff=0.8)
-    kept = [c for c in close if _NUMBERS.findall(c) == numbers]
-    return kept[0] if kept else None
-
-
-def _interactive() -> bool:
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
+    return prompting_near_miss(text, tokens, ":")
 
 
 def where(state: State, player: int, jump: int = 0) -> str:
@@ -138,98 +114,59 @@ def _refusal(state: State, action: Action, why: tuple[str, str]) -> str:
     return str(IllegalActionError(clause, reason))
 
 
-class Human:
-    """A person at the terminal, deciding for one player."""
+class Human(prompting.Human):
+    """A person at the terminal, deciding for one player of Tikal."""
+
+    legend = LEGEND
 
     def __init__(self, out: Any) -> None:
-        self.out = out
-        self.drawn: State | None = None
-        """The last position drawn for him (not drawn again before his decision)."""
+        super().__init__(GAME, out)
         self.jump = 0
         """The number of the running Speed Jump, for the prompt (the narrator's count)."""
 
-    def _say(self, text: str) -> None:
-        print(text, file=self.out)
+    def where(self, view: View) -> str:
+        """``P1 · Jump 2 · 3 AP, one action``."""
+        return where(view.state, view.player, self.jump)
 
-    def choose(self, state: State | View, player: int | None = None) -> Action:
-        """Ask for an action; at a Speed TOKENS node ``state`` is the player's own
-        :class:`~tikalspeed.View` (the others' choices hidden)."""
-        if isinstance(state, View):
-            view = state
-        else:
-            view = observe(state, state.active if player is None else player)
-        me, state = view.player, view.state
-        name = player_name(me)
-        if state is not self.drawn and state != self.drawn:
-            self._say(render(view))
-            self._say("")
-            self.drawn = state
+    def listing(self, view: View) -> str:
+        """His legal actions, as ``?`` lists them."""
+        return legal_listing(view)
+
+    def before(self, view: View) -> None:
+        """At a Jump's token choice: his tokens, and who has chosen already."""
+        state, me = view.state, view.player
         if state.phase is Phase.TOKENS:
             chosen = [player_name(p) for p in state.jumpers if state.chosen[p]]
             top = min(5, state.tokens[me])
             self._say(
-                f"{name}: take 1 to {top} of your {count(state.tokens[me], 'token')} in "
-                f"secret (tokens:N); already chosen: {', '.join(chosen) or 'nobody'}"
+                f"{player_name(me)}: take 1 to {top} of your "
+                f"{count(state.tokens[me], 'token')} in secret (tokens:N); already chosen: "
+                f"{', '.join(chosen) or 'nobody'}"
             )
-        prompt = f"{where(state, me, self.jump)}> "
-        text_of = getattr(self.out, "text", None)
-        while True:
-            try:
-                line = input(text_of(prompt) if text_of else prompt)
-            except EOFError:
-                self._say("")
-                raise Quit(me) from None
-            if not _interactive():  # piped input: echo it so the transcript reads well
-                self._say(line)
-            text = line.strip()
-            if not text:
-                continue
-            if text.lower() in _QUIT:
-                raise Quit(me)
-            if text.lower() in _HELP:
-                self._say(legal_listing(view))
-                self._say(f"  (or {COMMANDS})")
-                continue
-            if text.lower() == "board":
-                self._say(render(view))
-                continue
-            if text.lower() == "legend":
-                self._say(LEGEND)
-                continue
-            action = self._read(view, text)
-            if action is not None:
-                if isinstance(action, ChooseTokens):  # only the chooser sees his count
-                    self._say(f"  {name} takes {count(action.count, 'token')} in secret")
-                return action
 
-    def _read(self, view: View, text: str) -> Action | None:
-        """The action ``text`` names, or ``None`` after saying why it is refused."""
+    def refusal(self, view: View, action: Action, why: tuple[str, str]) -> str:
+        """A kind of action that does not answer the decision is named by its token and
+        the decision, not by its class."""
+        return _refusal(view.state, action, why)
+
+    def read(self, view: View, text: str) -> Action | None:
+        """The action ``text`` names, or ``None`` after saying why it is refused; at a
+        token choice ``tokens:N`` is his own, and only he sees his count."""
         state, me = view.state, view.player
-        more = "('?' lists the legal actions)"
         if state.phase is Phase.TOKENS:
             for action in view_actions(view):
                 if str(action) == text:
-                    return action
+                    return self._chosen(me, action)
             match = _TOKEN_CHOICE.fullmatch(text)
             if match:
                 why = why_illegal_in_view(view, ChooseTokens(me, int(match.group(1))))
                 reason = f"{why[1]} ({why[0]})" if why else text
-                self._say(f"  illegal: {reason} {more}")
+                self._say(f"  illegal: {reason} {prompting.MORE}")
                 return None
-        try:
-            action = parse_action(state, text)
-        except NotationError as e:
-            self._say(f"  not an action: {e} {more}")
-            hint = near_miss(text, [str(a) for a in view_actions(view)])
-            if hint:
-                self._say(f"  did you mean {hint}?")
-            return None
-        refusal = not_the_seats(action, me)  # P2:tokens:1 typed by P1 at a Jump
-        if refusal:
-            self._say(f"  {refusal}")
-            return None
-        why = why_illegal_in_view(view, action)
-        if why is not None:
-            self._say(f"  illegal: {_refusal(state, action, why)} {more}")
-            return None
+        action = super().read(view, text)
+        return None if action is None else self._chosen(me, action)
+
+    def _chosen(self, me: int, action: Action) -> Action:
+        if isinstance(action, ChooseTokens):  # only the chooser sees his count
+            self._say(f"  {player_name(me)} takes {count(action.count, 'token')} in secret")
         return action

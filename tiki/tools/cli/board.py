@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from ...board.island import EDGES, VILLAGE_NAMES, edge_between, edge_name
 from ...model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
+from ...model.view import View
 from ...text.decision import describe
 
 __all__ = ["LEGEND", "legend_from", "render", "render_board", "render_status"]
@@ -187,10 +188,13 @@ def _rule_text(value: object) -> str:
     return str(value)
 
 
-def render(state: State) -> str:
-    """Return a multi-line drawing of ``state``: the board, then the status block.
+def render(state: State | View) -> str:
+    """Return a multi-line drawing of ``state``: the board, then the status block. A
+    player's view is drawn as the position it shows (Tiki hides nothing).
 
     Plain ASCII, no trailing spaces, no final newline; see the module docstring for an
     example.
     """
+    if isinstance(state, View):
+        state = state.state
     return render_board(state) + "\n" + render_status(state)

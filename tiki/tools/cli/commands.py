@@ -3,69 +3,47 @@ scenarios, benchmark, fuzz.
 
 ``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
 in the user's input (a bad position, an unreadable record, an unknown rule) is reported
-in one line on stderr with exit status 2, never as a traceback. ``tikalspeed``'s
-command line has the same commands, options and messages where the two games share
-the concern.
+in one line on stderr with exit status 2, never as a traceback. The commands every
+game has are the shared kit's (:mod:`gamekit.cli.commands`, :mod:`gamekit.cli.play`);
+here is what only Tiki has: the shaman switch, its layout line, the solver, its
+scenarios, fuzzer and bench.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import sys
 import textwrap
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
-from gamekit.cli import commands as _commands
+from gamekit.cli import commands as shared
+from gamekit.cli import options as shared_options
 from gamekit.cli.commands import UsageError
-from gamekit.pictures import write_pictures
+from gamekit.cli.play import kinds, play_and_tell, seats
+from gamekit.words import PersonOut
 from gamekit.yardstick import beside_chess, chess_line, table
 
-from ... import svg
 from ...engine import COMPILED
-from ...engine.contract import new_game, step
-from ...errors import NotationError
+from ...engine.contract import new_game
 from ...game import GAME
-from ...model.state import PLAYER_SYMBOLS, State
-from ...text.notation import from_text, rules_to_text
-from ...text.record import Record, read_record, replay, write_record
-from .. import bench, studies
-from ..bots.search import MCTSBot
-from ..bots.simple import Bot, GreedyBot, Ply, RandomBot, play_game
-from ..fuzzing import readers as fuzz
-from ..scenarios import runner as scenario
+from ...model.state import PLAYER_SYMBOLS
+from .. import bench, fuzzing, scenarios, studies
 from ..solve import solver as solve
+from . import narration
 from . import options as _options
-from .board import LEGEND, render
-from .narration import Narrator, in_pictures
+from .board import LEGEND
+from .narration import Narrator
 from .options import parse_rules
-from .prompt import HUMAN_HELP, Human, Quit, legal_listing
-from .words import PersonOut, strip_clauses
+from .prompt import HUMAN_HELP, legal_listing
 
 __all__ = ["main", "parse_rules"]
 
-_BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[MCTSBot]] = {
-    "greedy": GreedyBot,
-    "mcts": MCTSBot,
-    "random": RandomBot,
-}
-
-
-_UsageError = UsageError
-
-
-def _result_line(state: State) -> str:
-    o = state.result
-    if o is None:
-        return "result: * (unfinished)"
-    who = "draw" if o.winner is None else f"{PLAYER_SYMBOLS[o.winner]} wins"
-    return f"result: {o.result()} ({who} by {o.reason}, fruits {o.scores[0]}-{o.scores[1]})"
+_BOTS = ("greedy", "mcts", "random")
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -73,28 +51,16 @@ def _play(args: argparse.Namespace) -> int:
     try:
         rules = parse_rules(args.rules or [])
     except ValueError as e:
-        raise _UsageError(str(e)) from None
+        raise UsageError(str(e)) from None
     if args.shaman:
         rules = attrs.evolve(rules, shaman=True)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    players: dict[int, Bot] = {}
-    names = {}
-    for p in (0, 1):
-        sym = PLAYER_SYMBOLS[p]
-        if args.human == sym:
-            players[p] = Human(out)
-            names[p] = f"{sym} human"
-        else:
-            bot = _BOTS[args.bot]
-            players[p] = (
-                MCTSBot(seed + 1 + p, playouts=args.playouts)
-                if bot is MCTSBot
-                else bot(seed + 1 + p)
-            )
-            names[p] = f"{sym} {args.bot} bot"
+    humans = [args.human] if args.human else []
+    players = seats(GAME, rules, humans, args.bot, args.playouts, seed, out)
+    names = {p: f"{PLAYER_SYMBOLS[p]} {k}" for p, k in kinds(GAME, players, args.bot).items()}
     print(f"Tiki: {names[0]} vs {names[1]}, seed {seed}", file=out)
     if rules.non_default():
-        print(f"rules: {rules_to_text(rules).replace(';', ' ')}", file=out)
+        print(shared.rules_line(GAME, rules), file=out)
     if args.human:
         print(textwrap.fill(f"You play {args.human}. {HUMAN_HELP}", 88), file=out)
     if args.human or args.legend:
@@ -105,77 +71,10 @@ def _play(args: argparse.Namespace) -> int:
         f"{PLAYER_SYMBOLS[start.active]} moves first",
         file=out,
     )
-    humans = [seat for seat in players.values() if isinstance(seat, Human)]
     narrator = Narrator(out, start, quiet=args.quiet)
-    narrator.begin()
-    log: list[Ply] = []
-
-    def narrate(ply: Ply) -> None:
-        log.append(ply)
-        if narrator.ply(ply):
-            for seat in humans:
-                seat.drawn = ply.state
-
-    for seat in humans:
-        seat.drawn = None if args.quiet else start
-
-    quit_ = False
-    try:
-        play_game(
-            start,
-            players,
-            max_plies=None if args.human else args.max_plies,
-            on_ply=narrate,
-        )
-    except Quit:
-        quit_ = True
-    final = log[-1].state if log else start
-    if quit_:
-        print(f"game stopped: {PLAYER_SYMBOLS[final.actor]} quit", file=out)
-    elif final.result is None:
-        print(f"game stopped after {len(log)} plies without a result", file=out)
-    print(_result_line(final), file=out)
-    if args.record:
-        headers = (("X", names[0][2:]), ("O", names[1][2:]))
-        record = Record.from_actions(
-            [ply.action for ply in log], rules=rules, seed=seed, headers=headers
-        )
-        try:
-            with open(args.record, "w", encoding="utf-8") as f:
-                f.write(write_record(record))
-        except OSError as e:
-            raise _UsageError(f"cannot write the record {args.record!r}: {e.strerror}") from None
-        print(f"record written to {args.record}", file=out)
-    if args.svg:
-        _pictures(args.svg, f"{GAME.name} game, seed {seed}", start, log, out)
-    return 0
-
-
-def _pictures(directory: str, title: str, start: State, plies: Sequence[Ply], out: Any) -> None:
-    """``--svg DIR``: a picture of every position, each marking the action that led there."""
-    try:
-        written = write_pictures(directory, title, *in_pictures(start, plies))
-    except OSError as e:
-        raise _UsageError(f"cannot write the pictures into {directory!r}: {e.strerror}") from None
-    print(f"{written} files written into {directory} (open index.html)", file=out)
-
-
-def _show(args: argparse.Namespace) -> int:
-    text = " ".join(args.position)
-    try:
-        state = from_text(text)
-    except NotationError as e:
-        raise _UsageError(f"not a position: {e}") from None
-    print(render(state))
-    print(legal_listing(state))
-    if args.svg:
-        try:
-            with open(args.svg, "w", encoding="utf-8") as f:
-                f.write(svg.board(state) + "\n")
-        except OSError as e:
-            raise _UsageError(f"cannot write the picture {args.svg!r}: {e.strerror}") from None
-        print(f"picture written to {args.svg}")
-    return 0
+    return play_and_tell(
+        GAME, args, out, start, players, narrator, narration, rng=None, seed=seed, stopped="plies"
+    )
 
 
 def _limit(text: str) -> int:
@@ -189,14 +88,14 @@ def _limit(text: str) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     try:
-        state = from_text(" ".join(args.position))
-    except NotationError as e:
-        raise _UsageError(f"not a position: {e}") from None
+        state = GAME.from_text(" ".join(args.position))
+    except GAME.NotationError as e:
+        raise UsageError(f"not a position: {e}") from None
     started = time.perf_counter()
     try:
         found = solve.solve(state, limit=args.limit)
     except ValueError as e:  # a chance node
-        raise _UsageError(str(e)) from None
+        raise UsageError(str(e)) from None
     seconds = time.perf_counter() - started
     print(f"value:  {found.text()}")
     print(f"best:   {'-' if found.best is None else found.best}")
@@ -205,53 +104,9 @@ def _solve(args: argparse.Namespace) -> int:
     return 0 if found.exact else 1
 
 
-def _replay(args: argparse.Namespace) -> int:
-    try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise _UsageError(f"cannot read {args.file!r}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise _UsageError(f"cannot read {args.file!r}: not a text file") from None
-    try:
-        record = read_record(text)
-        states = replay(record)
-    except ValueError as e:  # NotationError, or a record field Record refuses
-        raise _UsageError(f"bad record {args.file!r}: {e}") from None
-    out = PersonOut(sys.stdout, clauses=not args.no_clauses)
-    setup = f"seed {record.seed}" if record.seed is not None else "custom start"
-    if record.seed is None and record.start is None:
-        setup = "chance outcomes in the record"
-    print(f"Tiki record {args.file}: {setup}, {len(record.actions)} actions", file=out)
-    if record.rules.non_default():
-        print(f"rules: {rules_to_text(record.rules).replace(';', ' ')}", file=out)
-    for key, value in record.headers:
-        print(f"{key}: {value}", file=out)
-    narrator = Narrator(out, states[0])
-    narrator.begin()
-    plies = [Ply(a, step(before, a)) for before, a in zip(states, record.actions, strict=False)]
-    for ply in plies:
-        narrator.ply(ply)
-    print(_result_line(states[-1]), file=out)
-    if args.svg:
-        _pictures(args.svg, f"{GAME.name} record {args.file}", states[0], plies, out)
-    return 0
-
-
-def _check(args: argparse.Namespace) -> int:
-    try:
-        report = scenario.check(args.paths)
-    except NotationError as e:
-        raise _UsageError(f"bad scenario {e}") from None
-    except OSError as e:
-        raise _UsageError(f"cannot read {e.filename!r}: {e.strerror}") from None
-    print(report)
-    return 0 if report.ok else 1
-
-
 def _bench(args: argparse.Namespace) -> int:
     if args.seconds < 0:
-        raise _UsageError("--seconds must not be negative")
+        raise UsageError("--seconds must not be negative")
     build = "compiled (mypyc)" if COMPILED else "pure Python"
     print(
         f"tiki bench: {build} build, default rules, seed {args.seed}, about "
@@ -268,19 +123,6 @@ def _bench(args: argparse.Namespace) -> int:
     peak = bench.peak_memory_mb(args.seed)
     print(f"peak memory:   {peak:,.1f} MB after {measured.games:,} games (the process's peak)")
     return 0
-
-
-def _fuzz(args: argparse.Namespace) -> int:
-    if args.inputs < 0:
-        raise _UsageError("--inputs must not be negative")
-    out = sys.stdout
-    print(f"tiki fuzz: {args.inputs} inputs per reader, seed {args.seed}", file=out)
-    started = time.perf_counter()
-    report = fuzz.run(args.inputs, args.seed)
-    print(report.summary(time.perf_counter() - started), file=out)
-    return 0 if report.ok else 1
-
-
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -305,42 +147,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--shaman", action="store_true", help="play with the shaman rule")
     play.add_argument("--human", choices=("x", "o"), help="you play this side")
-    play.add_argument(
-        "--bot", choices=sorted(_BOTS), default="greedy", help="the bot kind (default greedy)"
-    )
-    play.add_argument(
-        "--playouts",
-        type=_options.playouts,
-        default=200,
-        help="the search bot's playouts per decision (--bot mcts; default 200)",
-    )
-    play.add_argument(
-        "--rules",
-        nargs="+",
-        action="extend",
-        metavar="KEY=VALUE",
-        help="non-default rules, e.g. max_turns=60 no_move=lose",
-    )
-    play.add_argument("--record", metavar="FILE", help="write the game record to FILE")
-    _options.person_options(play)
-    _options.svg_option(play)
-    play.add_argument(
-        "--max-plies",
-        type=_options.plies,
-        default=2000,
-        help="stop a bot-only game after this many actions (default 2000)",
-    )
+    shared_options.play_options(play, _BOTS, "max_turns=60 no_move=lose", 2000)
     play.set_defaults(run=_play)
 
-    show = sub.add_parser(
-        "show",
-        help="draw a position string and list its legal actions",
-        description="Draw a position (quote it, or give its fields as separate words; "
-        "put -- before it if it starts with '-').",
-    )
-    show.add_argument("position", nargs="+", metavar="POSITION")
-    show.add_argument("--svg", metavar="FILE", help="write a picture of the position to FILE")
-    show.set_defaults(run=_show)
+    shared.add_show(sub, GAME, legal_listing)
 
     so = sub.add_parser(
         "solve",
@@ -356,28 +166,15 @@ def _parser() -> argparse.ArgumentParser:
     so.add_argument("position", nargs="+", metavar="POSITION")
     so.set_defaults(run=_solve)
 
-    rep = sub.add_parser(
-        "replay",
-        help="replay a game record, narrating every action",
-        description="Read a game record (written by play --record), check that it replays, "
-        "and narrate it as play does.",
+    shared.add_replay(
+        sub,
+        GAME,
+        narration,
+        "Read a game record (written by play --record), check that it replays, and narrate "
+        "it as play does.",
+        _options.svg_option,
     )
-    rep.add_argument("file", metavar="FILE", help="the record")
-    rep.add_argument(
-        "--no-clauses", action="store_true", help="leave the rule clause ids out of the narration"
-    )
-    _options.svg_option(rep)
-    rep.set_defaults(run=_replay)
-
-    c = sub.add_parser(
-        "check",
-        help="run scenario files and report each as passed or failed",
-        description="Run Tiki scenario files (a folder: every *.toml in it) and report each "
-        "as passed or failed, a failed one with every expectation not met and the text of "
-        "its clauses (docs/tiki-scenarios.md). Exit status 1 if any failed.",
-    )
-    c.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="scenario files or folders")
-    c.set_defaults(run=_check)
+    shared.add_check(sub, GAME, scenarios.check, "docs/tiki-scenarios.md")
 
     b = sub.add_parser(
         "bench", help="measure plies/s, games/s, apply/s, memory, the ratio to python-chess"
@@ -390,23 +187,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     b.set_defaults(run=_bench)
 
-    f = sub.add_parser(
-        "fuzz",
-        help="feed mutated inputs to every reader and check the contract",
-        description="Feed every reader (positions, action tokens, records, rules text, "
-        "JSON) real inputs from random games and mutations of them; print a table per "
-        "reader. Exit status 1 if any input escaped with another error than "
-        "NotationError/IllegalActionError, failed to read back, or did not play on.",
+    shared.add_fuzz(
+        sub, GAME, fuzzing.run, "positions, action tokens, records, rules text, JSON", _options.seed
     )
-    f.add_argument(
-        "--inputs", type=int, default=1000, help="inputs per reader (default 1000)"
-    )
-    f.add_argument(
-        "--seed", type=_options.seed, default=0, help="seed of games and mutations (default 0)"
-    )
-    f.set_defaults(run=_fuzz)
-    _commands.add_why(sub, GAME)
-    _commands.add_simulate(sub, studies)
+    shared.add_why(sub, GAME)
+    shared.add_simulate(sub, studies)
     return parser
 
 
@@ -416,26 +201,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["show", "nonsense"])
     2
     """
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # --help, or a usage error argparse already reported
-        return e.code if isinstance(e.code, int) else 2
-    try:
-        code: int = args.run(args)
-    except _UsageError as e:
-        message = str(e) if not getattr(args, "no_clauses", False) else strip_clauses(str(e))
-        print(f"tiki: error: {message}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # the reader went away (``tiki play | head``): stop quietly
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return 1
-    return code
+    return shared.main(GAME, _parser(), argv)

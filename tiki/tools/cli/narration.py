@@ -16,10 +16,10 @@ from gamekit.bots import Ply
 from gamekit.cli import narration
 
 from ...game import GAME
-from ...model.state import State
+from ...model.state import PLAYER_SYMBOLS, State
 from .words import in_words, restated
 
-__all__ = ["Narrator", "in_pictures"]
+__all__ = ["Narrator", "in_pictures", "result_line"]
 
 
 class Narrator(narration.Narrator):
@@ -38,3 +38,12 @@ def in_pictures(start: State, plies: Sequence[Ply]) -> tuple[list[str], list[str
     each ply, marking the action that led there, and a caption for each (the action in
     words)."""
     return narration.in_pictures(GAME, start, plies, lambda s, ply: in_words(s, ply.action))
+
+
+def result_line(state: State) -> str:
+    """The last line of a game told: ``result: 1-0 (x wins by four-fruits, fruits 4-1)``."""
+    o = state.result
+    if o is None:
+        return "result: * (unfinished)"
+    who = "draw" if o.winner is None else f"{PLAYER_SYMBOLS[o.winner]} wins"
+    return f"result: {o.result()} ({who} by {o.reason}, fruits {o.scores[0]}-{o.scores[1]})"

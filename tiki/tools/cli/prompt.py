@@ -8,38 +8,31 @@ it never names a class or a 0-based seat. ``tikalspeed``'s prompt works the same
 
 from __future__ import annotations
 
-import difflib
-import re
-import sys
 import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from gamekit.cli import prompt as prompting
+from gamekit.cli.prompt import COMMANDS, Quit
+from gamekit.words import near_miss as prompting_near_miss
+
 from ...board.island import VILLAGE_NAMES
-from ...engine.moves import legal_actions, why_illegal
-from ...errors import IllegalActionError, NotationError
+from ...engine.moves import legal_actions
+from ...errors import IllegalActionError
+from ...game import GAME
 from ...model.actions import Action
 from ...model.state import PLAYER_SYMBOLS, Phase, State
+from ...model.view import View
 from ...text.decision import describe
-from ...text.notation import parse_action
-from ..bots.simple import not_the_seats
-from .board import LEGEND, render
+from .board import LEGEND
 
-__all__ = ["HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
+__all__ = ["COMMANDS", "HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
 
-_QUIT = ("quit", "exit", "q")
-_HELP = ("?", "help")
-COMMANDS = "'board' to redraw, 'legend' for the symbols, 'quit' to stop"
-"""The prompt's own commands besides ``?``, as the help names them."""
 HUMAN_HELP = (
     "Type an action token (+b2 creates, a1-b1 moves, !b2 orders, s@a1b1 places the "
     f"shaman, s>a1b1 moves it, s= keeps it, pass), '?' for the legal actions, {COMMANDS}."
 )
 """What ``tiki play --human`` prints before the game starts (then the legend)."""
-
-
-class Quit(Exception):
-    """The human left the game (quit or end of input)."""
 
 
 def _tokens(actions: Sequence[Action]) -> str:
@@ -57,17 +50,6 @@ def legal_listing(state: State) -> str:
     return f"legal actions ({len(actions)}):\n{_tokens(actions)}"
 
 
-def _interactive() -> bool:
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-_NUMBERS = re.compile(r"-?\d+")
-"""The numbers in a token, with their sign."""
-
-
 def near_miss(text: str, tokens: Sequence[str]) -> str | None:
     """The legal token ``text`` was most likely meant as (``+ b2`` → ``+b2``), or
     ``None``. A hint keeps the numbers the player typed, so that it never turns
@@ -78,13 +60,7 @@ def near_miss(text: str, tokens: Sequence[str]) -> str | None:
     >>> near_miss("+b4", ["+b1", "+b2"]) is None  # a hint keeps the numbers typed
     True
     """
-    joined = "".join(text.split())
-    if joined in tokens:
-        return joined
-    numbers = _NUMBERS.findall(joined)
-    close = difflib.get_close_matches(joined, tokens, n=3, cutoff=0.8)
-    kept = [c for c in close if _NUMBERS.findall(c) == numbers]
-    return kept[0] if kept else None
+    return prompting_near_miss(text, tokens)
 
 
 def where(state: State) -> str:
@@ -115,64 +91,23 @@ def _refusal(state: State, action: Action, why: tuple[str, str]) -> str:
     return str(IllegalActionError(clause, reason))
 
 
-class Human:
-    """A person at the terminal, deciding for one player."""
+class Human(prompting.Human):
+    """A person at the terminal, deciding for one player of Tiki."""
+
+    legend = LEGEND
 
     def __init__(self, out: Any) -> None:
-        self.out = out
-        self.drawn: State | None = None
-        """The last position drawn for him (not drawn again before his decision)."""
+        super().__init__(GAME, out)
 
-    def _say(self, text: str) -> None:
-        print(text, file=self.out)
+    def where(self, view: View) -> str:
+        """``x · turn 5 · create or move``."""
+        return where(view.state)
 
-    def choose(self, state: State) -> Action:
-        """Ask the person for the action of the player to act in ``state``."""
-        me = state.actor
-        if state != self.drawn:
-            self._say(render(state))
-            self._say("")
-            self.drawn = state
-        prompt = f"{where(state)}> "
-        text_of = getattr(self.out, "text", None)
-        while True:
-            try:
-                line = input(text_of(prompt) if text_of else prompt)
-            except EOFError:
-                self._say("")
-                raise Quit from None
-            if not _interactive():  # piped input: echo it so the transcript reads well
-                self._say(line)
-            text = line.strip()
-            if not text:
-                continue
-            if text.lower() in _QUIT:
-                raise Quit
-            if text.lower() in _HELP:
-                self._say(legal_listing(state))
-                self._say(f"  (or {COMMANDS})")
-                continue
-            if text.lower() == "board":
-                self._say(render(state))
-                continue
-            if text.lower() == "legend":
-                self._say(LEGEND)
-                continue
-            more = "('?' lists the legal actions)"
-            try:
-                action = parse_action(state, text)
-            except NotationError as e:
-                self._say(f"  not an action: {e} {more}")
-                hint = near_miss(text, [str(a) for a in legal_actions(state)])
-                if hint:
-                    self._say(f"  did you mean {hint}?")
-                continue
-            refusal = not_the_seats(action, me)
-            if refusal:  # a chance outcome typed at the prompt
-                self._say(f"  {refusal}")
-                continue
-            why = why_illegal(state, action)
-            if why is not None:
-                self._say(f"  illegal: {_refusal(state, action, why)} {more}")
-                continue
-            return action
+    def listing(self, view: View) -> str:
+        """The legal actions, as ``?`` lists them."""
+        return legal_listing(view.state)
+
+    def refusal(self, view: View, action: Action, why: tuple[str, str]) -> str:
+        """A kind of action that does not answer the decision is named by its token and
+        the decision, not by its class."""
+        return _refusal(view.state, action, why)

@@ -17,9 +17,9 @@ way.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import Any
+
+from gamekit.words import PersonOut, restating, strip_clauses
 
 from ...board.island import EDGES, VILLAGE_NAMES
 from ...model.actions import (
@@ -49,12 +49,6 @@ from ...model.state import CHANCE, PLAYER_SYMBOLS, State
 
 __all__ = ["PersonOut", "in_words", "restated", "strip_clauses", "with_clause"]
 
-_ID = r"(?:TIKAL|SPEED|TIKI)-[A-Z]+-\d+"
-_IN_PARENS = re.compile(rf" ?\({_ID}(?:[,/;] ?{_ID})*\)")
-_IN_LIST = re.compile(rf"[,;] {_ID}(?=\))")
-_BARE = re.compile(rf" ?\b{_ID}\b")
-_ASCII = {"→": "->", "·": "|"}
-"""The signs :class:`PersonOut` writes in ASCII to a stream that cannot encode them."""
 _SAME: dict[type, type] = {
     Create: TotemCreated,
     Move: TotemMoved,
@@ -100,49 +94,9 @@ def in_words(state: State, action: Action) -> str:
 def restated(action: Action, events: Sequence[Event]) -> Event | None:
     """The first of ``events`` if it only says what ``action`` did (``x creates a totem
     on b2``), else ``None``: the narration prints its clause on the action's line."""
-    same = _SAME.get(type(action))
-    if events and same is not None and type(events[0]) is same:
-        return events[0]
-    return None
+    return restating(_SAME, action, events)
 
 
 def with_clause(words: str, clause: str) -> str:
     """``words`` followed by ``clause`` in parentheses."""
     return f"{words} ({clause})"
-
-
-def strip_clauses(text: str) -> str:
-    """``text`` without its clause ids: ``(TIKI-CREATE-1)``, ``, TIKI-END-3)``."""
-    return _BARE.sub("", _IN_PARENS.sub("", _IN_LIST.sub("", text)))
-
-
-class PersonOut:
-    """A text stream for a person, over ``stream``: clause ids left out unless
-    ``clauses``, and the arrow and the dot of the prompt written ``->`` and ``|`` where
-    ``stream`` cannot encode them."""
-
-    def __init__(self, stream: Any, *, clauses: bool = True) -> None:
-        self.stream = stream
-        self.clauses = clauses
-        encoding = getattr(stream, "encoding", None) or "utf-8"
-        try:
-            "".join(_ASCII).encode(encoding)
-            self.ascii = False
-        except (UnicodeEncodeError, LookupError):
-            self.ascii = True
-
-    def text(self, text: str) -> str:
-        """``text`` as this stream writes it."""
-        if not self.clauses:
-            text = strip_clauses(text)
-        if self.ascii:
-            for sign, plain in _ASCII.items():
-                text = text.replace(sign, plain)
-        return text
-
-    def write(self, text: str) -> int:
-        self.stream.write(self.text(text))
-        return len(text)
-
-    def flush(self) -> None:
-        self.stream.flush()
