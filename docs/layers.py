@@ -4,9 +4,10 @@ Each layer is a band, top to bottom as they lean on each other, holding its modu
 (public ones in bold, private ``_`` ones in grey); a subpackage inside a layer (Tikal's
 ``engine/ap``) is drawn as one box. The picture is made from the files alone, so it is
 always the layout as it is: ``tests/test_layout.py`` fails when a picture is out of
-date. Rewrite both with ``python docs/layers.py``.
+date. Rewrite them with ``python docs/layers.py``. Under each game's layers lies the shared kit
+(:mod:`gamekit`, its own picture), which every layer may use and which uses no game.
 
->>> "engine" in svg("tikalspeed") and "island" in svg("tiki")
+>>> "engine" in svg("tikalspeed") and "island" in svg("tiki") and "fuzzing" in svg("gamekit")
 True
 """
 
@@ -42,9 +43,19 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("board", ("island",)),
         ("", ("errors",)),
     ),
+    "gamekit": (
+        ("command line", ("cli",)),
+        ("tools", ("scenarios", "studies", "fuzzing")),
+        ("play", ("bots", "pictures", "yardstick")),
+        ("ground floor", ("game", "clauses", "words", "files", "moved")),
+    ),
 }
 """Per package, its layers from the top, each with its public modules in the order they
-lean on each other (the first leans on the later ones)."""
+lean on each other (the first leans on the later ones). The kit's layers are groups of
+its top-level modules and folders, named exactly; under each game lies the kit."""
+
+KIT = "gamekit"
+"""The shared kit: its own picture, and the band under every game's layers."""
 
 _WIDTH = 940
 _LABEL = 110
@@ -54,13 +65,19 @@ _CHAR = 7.2  # width of a character of the 12px monospace font
 
 def _modules(package: str, layer: str) -> list[str]:
     """The modules and subpackages of one layer, by their names in its folder."""
+    if package == KIT:
+        return [n for band, names in LAYERS[KIT] if band == layer for n in names]
+    if layer == KIT:  # the band under a game: the kit's top-level modules and folders
+        return [n for _, names in LAYERS[KIT] for n in names]
     folder = ROOT / package / layer
     if (ROOT / package / f"{layer}.py").exists():  # a layer of one module: the descriptor
         return [layer]
     if not layer:
         layers = {name for name, _ in LAYERS[package]}
         names = [
-            p.stem for p in folder.glob("*.py") if not p.stem.startswith("__") and p.stem not in layers
+            p.stem
+            for p in folder.glob("*.py")
+            if not p.stem.startswith("__") and p.stem not in layers
         ]
     else:
         names = [p.stem for p in folder.glob("*.py") if p.stem != "__init__"]
@@ -90,8 +107,9 @@ def _rows(modules: list[str]) -> list[list[tuple[str, float]]]:
 
 
 def svg(package: str) -> str:
-    """The picture of ``package``'s layers, as SVG text."""
-    bands = [(layer, _rows(_ordered(package, layer, public))) for layer, public in LAYERS[package]]
+    """The picture of ``package``'s layers, as SVG text; a game's ends with the kit."""
+    layers = LAYERS[package] if package == KIT else (*LAYERS[package], (KIT, ()))
+    bands = [(layer, _rows(_ordered(package, layer, public))) for layer, public in layers]
     heights = [len(rows) * (_BOX_H + 8) + 18 for _, rows in bands]
     height = 40 + sum(heights) + 8 * len(bands) + 12
     out = [
@@ -99,7 +117,10 @@ def svg(package: str) -> str:
         f'viewBox="0 0 {_WIDTH} {height}" font-family="monospace" font-size="12">',
         f'<rect width="{_WIDTH}" height="{height}" fill="#ffffff"/>',
         f'<text x="12" y="24" font-size="15" font-weight="bold">{package}: the layers, '
-        "each leaning only on those below; private modules in grey</text>",
+        "each leaning only on those below; private modules in grey</text>"
+        if package != KIT
+        else f'<text x="12" y="24" font-size="15" font-weight="bold">{KIT}: what knows '
+        "neither game, under both; each layer leans only on those below</text>",
     ]
     top = 40
     for i, ((layer, rows), band) in enumerate(zip(bands, heights, strict=True)):
@@ -118,9 +139,7 @@ def svg(package: str) -> str:
             for module, width in row:
                 private = module.startswith("_")
                 stroke, weight, colour = (
-                    ("#c4c4c4", "normal", "#8a8a8a")
-                    if private
-                    else ("#4a6890", "bold", "#1d2b3a")
+                    ("#c4c4c4", "normal", "#8a8a8a") if private else ("#4a6890", "bold", "#1d2b3a")
                 )
                 out.append(
                     f'<rect x="{x:.0f}" y="{y}" width="{width:.0f}" height="{_BOX_H}" rx="4" '
@@ -147,7 +166,7 @@ def path(package: str) -> Path:
 
 
 def main() -> int:
-    """Rewrite both pictures; print which changed."""
+    """Rewrite the three pictures; print which changed."""
     for package in LAYERS:
         text = svg(package)
         target = path(package)

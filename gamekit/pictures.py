@@ -19,11 +19,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
-__all__ = ["MAX_PICTURES", "picture_name", "write_pictures"]
+__all__ = ["MAX_PICTURES", "PictureSlot", "picture_name", "write_pictures"]
 
 MAX_PICTURES = 100_000
 """The most pictures one directory takes: far more than any game's positions."""
@@ -74,3 +75,34 @@ def write_pictures(
     page = _PAGE.format(title=escape(title), figures="\n".join(figures))
     (where / "index.html").write_text(page, encoding="utf-8")
     return len(pictures) + 1
+
+
+class PictureSlot:
+    """How a position draws itself in a notebook: the hook behind ``_repr_svg_``.
+
+    Jupyter shows an object as a picture when it has a ``_repr_svg_`` method. A game's
+    positions and views have one, but its model may not import its pictures, which
+    lie above it; so the model keeps a slot, and the game's ``svg`` fills it when it
+    is imported (the game's facade imports it, so the slot is filled wherever the game
+    is used).
+
+    >>> slot = PictureSlot("a_game.svg")
+    >>> slot.set(lambda position: f"<svg>{position}</svg>")
+    >>> slot.draw(3)
+    '<svg>3</svg>'
+    """
+
+    def __init__(self, filler: str) -> None:
+        self.filler = filler
+        """The module that fills the slot, named when it has not."""
+        self._drawer: list[Callable[[Any], str]] = []
+
+    def set(self, drawer: Callable[[Any], str]) -> None:
+        """Make ``drawer`` (a position or a view to SVG text) the one notebooks use."""
+        self._drawer[:] = [drawer]
+
+    def draw(self, position: Any) -> str:
+        """``position`` as SVG text, drawn by the function handed over."""
+        if not self._drawer:  # only if the game's svg was never imported
+            raise RuntimeError(f"no drawing function: import {self.filler}")
+        return self._drawer[0](position)

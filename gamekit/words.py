@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["PersonOut", "near_miss", "restating", "strip_clauses"]
+__all__ = ["PersonOut", "legend_from", "near_miss", "restating", "strip_clauses"]
 
 E = TypeVar("E")
 """The type of a game's events."""
@@ -42,6 +42,31 @@ def restating(same: Mapping[type, type], action: object, events: Sequence[E]) ->
     if events and kind is not None and type(events[0]) is kind:
         return events[0]
     return None
+
+
+def legend_from(doc: str | None, title: str) -> str:
+    """The first table of a module docstring (reST, two columns between two ``=``
+    rules, no header) as lines for a terminal, under ``title``: how a game's board
+    legend is made, so that the legend and the documentation never differ.
+
+    >>> print(legend_from('''A board.
+    ...
+    ... ====  ==========
+    ... ``x``   a tiki of x
+    ... ====  ==========
+    ... ''', "Symbols:"))
+    Symbols:
+      x  a tiki of x
+    """
+    lines = (doc or "").splitlines()
+    rules = [i for i, line in enumerate(lines) if line.startswith("===") and "  =" in line]
+    if len(rules) < 2:  # docstrings stripped (python -OO)
+        return f"{title} (not available: the documentation is stripped)"
+    split = lines[rules[0]].index("  =") + 2
+    rows = [(ln[:split].strip(), ln[split:].strip()) for ln in lines[rules[0] + 1 : rules[1]]]
+    width = max(len(key.replace("``", "")) for key, _ in rows)
+    body = [f"  {key.replace('``', ''):<{width}}  {text.replace('``', '')}" for key, text in rows]
+    return "\n".join([title, *body])
 
 
 def strip_clauses(text: str) -> str:

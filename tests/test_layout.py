@@ -196,7 +196,7 @@ def test_layer_pictures_are_current() -> None:
     assert spec is not None and spec.loader is not None
     layers = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(layers)
-    for package in ("tiki", "tikalspeed"):
+    for package in ("gamekit", "tiki", "tikalspeed"):
         picture = layers.path(package)
         assert picture.read_text(encoding="utf-8") == layers.svg(package), (
             f"{picture.name} is out of date: run python docs/layers.py"

@@ -76,6 +76,8 @@ rules:     mode=classic, players=2
 
 from __future__ import annotations
 
+from gamekit.words import legend_from
+
 from ...board.hexgrid import CELL_NAMES, COLUMNS, NE, ROWS, SE, STEP, S
 from ...board.manifest import Manifest
 from ...board.terrain import border_cost, terrain
@@ -104,21 +106,6 @@ _LEFT = 2
 """Margin before the first box: the row number and a space."""
 
 _KIND_TEXT = {Kind.BASE_CAMP: "base", Kind.JUNGLE: "J", Kind.VOLCANO: "volcano"}
-
-
-def legend_from(doc: str | None, title: str) -> str:
-    """The first table of a module docstring (reST, two columns between two ``=``
-    rules, no header) as lines for a terminal, under ``title``: how :data:`LEGEND` is
-    made, so that the legend and the documentation never differ."""
-    lines = (doc or "").splitlines()
-    rules = [i for i, line in enumerate(lines) if line.startswith("===") and "  =" in line]
-    if len(rules) < 2:  # docstrings stripped (python -OO)
-        return f"{title} (not available: the documentation is stripped)"
-    split = lines[rules[0]].index("  =") + 2
-    rows = [(ln[:split].strip(), ln[split:].strip()) for ln in lines[rules[0] + 1 : rules[1]]]
-    width = max(len(key.replace("``", "")) for key, _ in rows)
-    body = [f"  {key.replace('``', ''):<{width}}  {text.replace('``', '')}" for key, text in rows]
-    return "\n".join([title, *body])
 
 
 LEGEND = legend_from(__doc__, "The board's symbols (a box: what lies there, then the pieces):")

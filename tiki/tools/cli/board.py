@@ -39,6 +39,8 @@ result:    -
 
 from __future__ import annotations
 
+from gamekit.words import legend_from
+
 from ...board.island import EDGES, VILLAGE_NAMES, edge_between, edge_name
 from ...model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
 from ...model.view import View
@@ -51,21 +53,6 @@ _CELL = 9
 
 _BORDER = "  +" + ("-" * _CELL + "+") * 3
 _FILES_LINE = " " * (3 + _CELL // 2) + (" " * _CELL).join("abc")
-
-
-def legend_from(doc: str | None, title: str) -> str:
-    """The first table of a module docstring (reST, two columns between two ``=``
-    rules, no header) as lines for a terminal, under ``title``: how :data:`LEGEND` is
-    made, so that the legend and the documentation never differ."""
-    lines = (doc or "").splitlines()
-    rules = [i for i, line in enumerate(lines) if line.startswith("===") and "  =" in line]
-    if len(rules) < 2:  # docstrings stripped (python -OO)
-        return f"{title} (not available: the documentation is stripped)"
-    split = lines[rules[0]].index("  =") + 2
-    rows = [(ln[:split].strip(), ln[split:].strip()) for ln in lines[rules[0] + 1 : rules[1]]]
-    width = max(len(key.replace("``", "")) for key, _ in rows)
-    body = [f"  {key.replace('``', ''):<{width}}  {text.replace('``', '')}" for key, text in rows]
-    return "\n".join([title, *body])
 
 
 LEGEND = legend_from(__doc__, "The board's symbols (a village: its value, then its totem):")
