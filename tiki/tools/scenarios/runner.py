@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekit.scenarios import runner as shared
-from gamekit.scenarios.runner import WIDTH, Format, Mismatch, Outcome, Report, Scenario
+from gamekit.scenarios.runner import Format, Mismatch, Outcome, Report, Scenario
 
 from ...game import GAME
 from ...model.events import Event
@@ -60,12 +60,6 @@ from .read import FileReader, parse_token
 __all__ = [
     "FORMAT",
     "TOP_KEYS",
-    "WIDTH",
-    "Expectation",
-    "Mismatch",
-    "Outcome",
-    "Report",
-    "Scenario",
     "TikiFormat",
     "check",
     "clause_lines",
@@ -134,8 +128,8 @@ FORMAT = TikiFormat()
 
 def clause_lines(clause_id: str) -> list[str]:
     """A clause as a failing scenario shows it: id, title and the first paragraph of its
-    text (as :func:`tiki.clause` ships it), wrapped at :data:`WIDTH` and indented under
-    the scenario.
+    text (as :func:`tiki.clause` ships it), wrapped at 88 characters
+    (:data:`~gamekit.scenarios.runner.WIDTH`) and indented under the scenario.
 
     >>> for line in clause_lines("TIKI-CREATE-3"):
     ...     print(line)
