@@ -1,11 +1,13 @@
-"""Reading the values of a scenario file, any game's: each checked for its kind, and
-refused naming the file, the key and its line.
+"""Reading a scenario file, any game's: its text and TOML within bounds, then its
+values, each checked for its kind and refused naming the file, the key and its line.
 
 A scenario is a TOML file a game designer writes (``docs/tiki-scenarios.md``,
-``docs/tikal-scenarios.md``). Its values are read one by one, each with its dotted key
-(``expect.fruits``, ``given.workers.P1.a2``; an item of a list ``actions #3``, counted
-from 1 as a person counts), so that a bad one is refused with the game's
-``NotationError`` naming the file, the key and the line where it is set:
+``docs/tikal-scenarios.md``). :func:`read_toml` reads it: a regular file of at most
+:data:`MAX_SCENARIO` bytes (1 MiB), TOML nested at most :data:`MAX_DEPTH` deep, else a
+refusal in one line that names the file. Its values are read one by one, each with
+its dotted key (``expect.fruits``, ``given.workers.P1.a2``; an item of a list
+``actions #3``, counted from 1 as a person counts), so that a bad one is refused with
+the game's ``NotationError`` naming the file, the key and the line where it is set:
 ``end.toml: [expect] fruits, line 9: ...``; the error's ``position`` is that line.
 
 - :class:`FileReader`: one file, its name and its text. :meth:`~FileReader.fail`
@@ -35,17 +37,41 @@ ValueError: a.toml: [given] turn, line 3: a whole number from 0 to 10, not true
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Collection, Mapping
+import sys
+import tomllib
+from collections.abc import Collection, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import attrs
 
-__all__ = ["TABLES", "Fault", "FileReader", "at", "written"]
+from ..files import read_text
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_SCENARIO",
+    "TABLES",
+    "Fault",
+    "FileReader",
+    "at",
+    "read_toml",
+    "written",
+]
+
+MAX_SCENARIO = 2**20
+"""The largest scenario file read: 1 MiB, a hundred times the largest there is; a
+larger file is refused unread (``cannot read 'x.toml': larger than 1,048,576 bytes``)."""
+
+MAX_DEPTH = 32
+"""How deep lists and tables may nest in a scenario file (the deepest key of a
+scenario, ``[given] workers = { P1 = { a2 = 1 } }``, is three deep)."""
 
 TABLES = ("rules", "given", "expect")
 """The tables of a scenario file: the rules, the position given, what is expected."""
 
+_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _HEADER = re.compile(r"\s*\[([A-Za-z_]+)\]\s*(?:#.*)?$")
 
@@ -96,6 +122,85 @@ def _split(key: str) -> tuple[str, str]:
     ``('', 'title')`` at the top of the file, ``('given', '')`` for a table itself."""
     table, _, inner = key.partition(".")
     return (table, inner) if table in TABLES else ("", key)
+
+
+def read_toml(
+    source: str | os.PathLike[str], *, name: str | None = None, error: type[ValueError]
+) -> tuple[str, str, dict[str, Any]]:
+    """A scenario's name, text and TOML: ``source`` is a file (a path, named by its
+    file name unless ``name`` is given) or the TOML text itself (a ``str``, named
+    ``name`` or ``<scenario>``).
+
+    A file is read only when it is a regular file of at most :data:`MAX_SCENARIO`
+    bytes (:func:`gamekit.files.read_text`): else ``OSError`` naming it. Raises
+    ``error`` (the game's ``NotationError``) naming the scenario for a file that is not
+    UTF-8 text, TOML that does not parse (its line and column), lists and tables
+    nested more than :data:`MAX_DEPTH` deep, or a number of more digits than Python
+    reads (its line, where it is found).
+    """
+    if isinstance(source, str):
+        text, label = source, name or "<scenario>"
+    else:
+        label = name or Path(source).name
+        try:
+            text = read_text(source, MAX_SCENARIO)
+        except UnicodeDecodeError as e:
+            raise error(f"{label}: not a text file (UTF-8), byte {e.start}") from None
+    return label, text, _toml(error, label, text, source)
+
+
+def _toml(refused: type[ValueError], label: str, text: str, source: object) -> dict[str, Any]:
+    """The TOML ``text`` read, within :data:`MAX_DEPTH` and Python's digits."""
+    too_deep = f"{label}: not TOML: lists and tables nested more than {MAX_DEPTH} deep"
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise refused(too_deep) from None
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        if isinstance(source, str) and "\n" not in source and source.strip().endswith(".toml"):
+            message += "; to read a file, give a pathlib.Path, not a str"
+        failure: Any = refused(f"{label}: not TOML: {message}")
+        found = _TOML_LINE.search(message)
+        failure.position = int(found.group(1)) if found else None
+        raise failure from None
+    except ValueError as e:  # a whole number longer than int() reads
+        raise _digits(refused, label, text, e) from None
+    if _depth(data) > MAX_DEPTH:
+        raise refused(too_deep)
+    return data
+
+
+def _digits(refused: type[ValueError], label: str, text: str, error: ValueError) -> ValueError:
+    """The error for a number of more digits than Python reads, at its line if found."""
+    most = sys.get_int_max_str_digits()
+    if not most:  # no limit: some other ValueError
+        return refused(f"{label}: not TOML: {error}")
+    number = re.compile(rf"(?:^|[=\[,{{])\s*[+-]?[0-9](?:_?[0-9]){{{most},}}")
+    line = next((n for n, s in enumerate(text.splitlines(), 1) if number.search(s)), None)
+    where = "" if line is None else f" (at line {line})"
+    failure: Any = refused(f"{label}: not TOML: a whole number of more than {most} digits{where}")
+    failure.position = line
+    return failure  # type: ignore[no-any-return]
+
+
+def _depth(data: object) -> int:
+    """How deep lists and tables nest in ``data`` (counted without recursion, and no
+    further than one past :data:`MAX_DEPTH`)."""
+    deepest = 0
+    todo: list[tuple[object, int]] = [(data, 0)]
+    while todo and deepest <= MAX_DEPTH:
+        value, depth = todo.pop()
+        inside: Iterable[object]
+        if isinstance(value, dict):
+            inside = value.values()
+        elif isinstance(value, list):
+            inside = value
+        else:
+            continue
+        deepest = max(deepest, depth)
+        todo.extend((v, depth + 1) for v in inside)
+    return deepest
 
 
 @attrs.frozen

@@ -12,11 +12,10 @@ them, its action tokens, and how ``[expect]`` is read and checked.
 
 - :func:`load`: a file (a path) or TOML text (a ``str``) read and checked into a
   :class:`Scenario`. A file is read only when it is a regular file of at most
-  :data:`MAX_SCENARIO` bytes (1 MiB), else an ``OSError`` names it
-  (:func:`gamekit.files.read_text`). TOML that does not parse, is nested more than
-  :data:`MAX_DEPTH` deep or holds a number of more digits than Python reads, and every
-  value the game cannot use, is the game's ``NotationError`` naming the file, the key
-  and its line.
+  :data:`MAX_SCENARIO` bytes (1 MiB), else an ``OSError`` names it. TOML that does
+  not parse, is nested more than :data:`MAX_DEPTH` deep or holds a number of more
+  digits than Python reads, and every value the game cannot use, is the game's
+  ``NotationError`` naming the file, the key and its line (:mod:`.read` reads them).
 - :func:`run`: the actions played into an :class:`Outcome` listing every
   :class:`Mismatch`; :func:`check`: files and folders (:func:`scenario_files`) loaded,
   then run, into a :class:`Report`, the text the ``check`` command prints, in which a
@@ -48,19 +47,15 @@ from __future__ import annotations
 import abc
 import errno
 import os
-import re
-import sys
 import textwrap
-import tomllib
 from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from ..files import read_text
 from ..game import Game
-from .read import Fault, FileReader, written
+from .read import MAX_DEPTH, MAX_SCENARIO, Fault, FileReader, read_toml, written
 
 __all__ = [
     "MAX_DEPTH",
@@ -78,18 +73,9 @@ __all__ = [
     "scenario_files",
 ]
 
-MAX_SCENARIO = 2**20
-"""The largest scenario file read: 1 MiB, a hundred times the largest there is; a
-larger file is refused unread (``cannot read 'x.toml': larger than 1,048,576 bytes``)."""
-
-MAX_DEPTH = 32
-"""How deep lists and tables may nest in a scenario file (the deepest key of a
-scenario, ``[given] workers = { P1 = { a2 = 1 } }``, is three deep)."""
-
 WIDTH = 88
 """The width a report wraps a clause's text at."""
 
-_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 _NO_TITLE = "a scenario needs a title: one line saying what it shows"
 
 R = TypeVar("R", bound=FileReader)
@@ -288,75 +274,12 @@ def load(kind: Format[Any], source: str | os.PathLike[str], *, name: str | None 
     TOML does not parse; ``OSError`` naming the file when it cannot be read, is not a
     regular file or is larger than :data:`MAX_SCENARIO` bytes.
     """
-    refused = kind.game.NotationError
-    if isinstance(source, str):
-        text, label = source, name or "<scenario>"
-    else:
-        label = name or Path(source).name
-        try:
-            text = read_text(source, MAX_SCENARIO)
-        except UnicodeDecodeError as e:
-            raise refused(f"{label}: not a text file (UTF-8), byte {e.start}") from None
-    data = _toml(refused, label, text, source)
+    label, text, data = read_toml(source, name=name, error=kind.game.NotationError)
     reader = kind.reader(label, text)
     try:
         return _scenario(kind, reader, data)
     except Fault as f:
         raise reader.refuse(f) from None
-
-
-def _toml(refused: type[ValueError], label: str, text: str, source: object) -> dict[str, Any]:
-    """The TOML ``text`` read, within :data:`MAX_DEPTH` and Python's digits."""
-    too_deep = f"{label}: not TOML: lists and tables nested more than {MAX_DEPTH} deep"
-    try:
-        data = tomllib.loads(text)
-    except RecursionError:
-        raise refused(too_deep) from None
-    except tomllib.TOMLDecodeError as e:
-        message = str(e)
-        if isinstance(source, str) and "\n" not in source and source.strip().endswith(".toml"):
-            message += "; to read a file, give a pathlib.Path, not a str"
-        failure: Any = refused(f"{label}: not TOML: {message}")
-        found = _TOML_LINE.search(message)
-        failure.position = int(found.group(1)) if found else None
-        raise failure from None
-    except ValueError as e:  # a whole number longer than int() reads
-        raise _digits(refused, label, text, e) from None
-    if _depth(data) > MAX_DEPTH:
-        raise refused(too_deep)
-    return data
-
-
-def _digits(refused: type[ValueError], label: str, text: str, error: ValueError) -> ValueError:
-    """The error for a number of more digits than Python reads, at its line if found."""
-    most = sys.get_int_max_str_digits()
-    if not most:  # no limit: some other ValueError
-        return refused(f"{label}: not TOML: {error}")
-    number = re.compile(rf"(?:^|[=\[,{{])\s*[+-]?[0-9](?:_?[0-9]){{{most},}}")
-    line = next((n for n, s in enumerate(text.splitlines(), 1) if number.search(s)), None)
-    where = "" if line is None else f" (at line {line})"
-    failure: Any = refused(f"{label}: not TOML: a whole number of more than {most} digits{where}")
-    failure.position = line
-    return failure  # type: ignore[no-any-return]
-
-
-def _depth(data: object) -> int:
-    """How deep lists and tables nest in ``data`` (counted without recursion, and no
-    further than one past :data:`MAX_DEPTH`)."""
-    deepest = 0
-    todo: list[tuple[object, int]] = [(data, 0)]
-    while todo and deepest <= MAX_DEPTH:
-        value, depth = todo.pop()
-        inside: Iterable[object]
-        if isinstance(value, dict):
-            inside = value.values()
-        elif isinstance(value, list):
-            inside = value
-        else:
-            continue
-        deepest = max(deepest, depth)
-        todo.extend((v, depth + 1) for v in inside)
-    return deepest
 
 
 def _scenario(kind: Format[Any], reader: FileReader, data: dict[str, Any]) -> Scenario:
