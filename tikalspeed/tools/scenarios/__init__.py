@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from .runner import (
-    Mismatch,
-    Outcome,
-    Report,
-    Scenario,
-    check,
-    load_scenario,
-    run_scenario,
-)
+from gamekit.scenarios.runner import Mismatch, Outcome, Report, Scenario
+
+from .runner import check, load_scenario, run_scenario
 from .why import Explanation, why
 
 __all__ = [

@@ -1,5 +1,6 @@
 """A scenario's ``[expect]`` table (:mod:`tikalspeed.tools.scenarios`): what must be
-true after the last action, checked key by key into :class:`Mismatch` es.
+true after the last action, checked key by key into mismatches (the shared runner's
+:class:`~gamekit.scenarios.runner.Mismatch`).
 
 Every key is optional and checks only what it names. :func:`expectations` reads the
 table with a :class:`~.read.Reader`, so running it once on the start
@@ -13,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import attrs
+from gamekit.scenarios.runner import Mismatch
 
 from ...board.hexgrid import CELL_NAMES
 from ...board.terrain import terrain
@@ -33,20 +34,6 @@ __all__ = ["EXPECT_KEYS", "SPEED_EXPECT_KEYS", "Mismatch", "expectations"]
 _PLACES = {SUPPLY: "supply", REMOVED: "removed", GUARDING: "guarding"}
 _HEADS = ("place", "enter", "hop", "move", "uncover", "dig", "swap", "camp", "guard", "end",
           "bid", "pass", "take", "tokens", "draw", "reveal", "find")  # fmt: skip
-
-
-@attrs.frozen
-class Mismatch:
-    """One expectation not met: the ``key`` checked (``temples.a2``), and what was
-    ``expected`` and what was ``actual``ly found, each written as the scenario file
-    would write it (``3``, ``"P1"``, ``["P2", "P1"]``)."""
-
-    key: str
-    expected: str
-    actual: str
-
-    def __str__(self) -> str:
-        return f"{self.key}: expected {self.expected}, got {self.actual}"
 
 
 Check = Callable[[Any, State, tuple[Event, ...], Reader], list[Mismatch]]

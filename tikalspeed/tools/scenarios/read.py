@@ -1,6 +1,9 @@
-"""Reading the values of a scenario file (:mod:`tikalspeed.tools.scenarios`): players,
-cells, tiles, bounded numbers and action tokens, each refused with a :class:`Fault`
-that names the key at fault; and :func:`shown`, a value written as TOML writes it.
+"""Reading the values of a Tikal scenario file (:mod:`tikalspeed.tools.scenarios`):
+players, cells, tiles, bounded numbers and action tokens, each refused with a
+:class:`~gamekit.scenarios.read.Fault` that names the key at fault in its table (the
+shared runner, :mod:`gamekit.scenarios.runner`, makes it a
+:class:`~tikalspeed.NotationError` naming the file and the line); and :func:`shown`, a
+value written as TOML writes it (:func:`gamekit.scenarios.read.written`).
 
 >>> r = Reader("given", 2)
 >>> r.player("turn", "P2"), r.cell("tiles.c1", "c1"), r.number("ap", 7, 0, 10)
@@ -8,17 +11,17 @@ that names the key at fault; and :func:`shown`, a value written as TOML writes i
 >>> r.player("turn", "P3")
 Traceback (most recent call last):
 ...
-tikalspeed.tools.scenarios.read.Fault: turn: a player of this 2-player game (P1 to P2), not "P3"
+gamekit.scenarios.read.Fault: turn: a player of this 2-player game (P1 to P2), not "P3"
 >>> shown({"a2": 3, "P1": ["b1", "c2"]}), shown("actions"), shown([1, 2])
 ('{ a2 = 3, P1 = ["b1", "c2"] }', '"actions"', '[1, 2]')
 """
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Mapping
 from typing import Any
+
+from gamekit.scenarios.read import Fault, at
+from gamekit.scenarios.read import written as shown
 
 from ...board.hexgrid import CELL_NAMES
 from ...bounds import MAX_COUNT
@@ -30,47 +33,6 @@ from ...text.notation import parse_action
 __all__ = ["Fault", "Reader", "at", "shown"]
 
 _CELLS = {name: c for c, name in enumerate(CELL_NAMES)}
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-
-
-class Fault(Exception):
-    """A value of a scenario that cannot be used: ``key`` is its dotted key
-    (``workers.P1.z9``), ``table`` the table it is in (``'given'``, ``'expect'``,
-    ``'rules'``, or ``''`` for the top of the file)."""
-
-    def __init__(self, key: str, message: str, table: str = "") -> None:
-        super().__init__(f"{key}: {message}")
-        self.key = key
-        self.message = message
-        self.table = table
-
-
-def at(key: str, index: int) -> str:
-    """The key of item ``index`` (from 0) of the list at ``key``, counted from 1 as a
-    person counts: ``at("actions", 2)`` is ``'actions #3'``."""
-    return f"{key} #{index + 1}"
-
-
-def shown(value: object) -> str:
-    """``value`` as a scenario file writes it (TOML): ``3``, ``"P1"``, ``["a", "b"]``,
-    ``{ a2 = 3 }``, ``true``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        parts = (f"{_key(k)} = {shown(v)}" for k, v in value.items())
-        return "{ " + ", ".join(parts) + " }"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(shown(v) for v in value) + "]"
-    return str(value)
-
-
-def _key(key: object) -> str:
-    text = str(key)
-    return text if _BARE.fullmatch(text) else json.dumps(text)
 
 
 class Reader:

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from .runner import (
-    TOP_KEYS,
-    WIDTH,
-    Expectation,
-    Mismatch,
-    Outcome,
-    Report,
-    Scenario,
-    check,
-    clause_lines,
-    load_scenario,
-    run_scenario,
-    scenario_files,
-)
+from gamekit.scenarios.runner import WIDTH, Mismatch, Outcome, Report, Scenario
+
+from .expect import Expectation
+from .runner import TOP_KEYS, check, clause_lines, load_scenario, run_scenario, scenario_files
 from .why import Explanation, why
 
 __all__ = [

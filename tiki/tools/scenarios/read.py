@@ -1,13 +1,16 @@
-"""Reading the values of one scenario file, each checked for its kind and bound.
+"""Reading the values of a Tiki scenario file, each checked for its kind and bound.
 
 A :class:`FileReader` carries the file's name and text; every value is read with its
 dotted key (``expect.fruits``, ``given.stacks.b2``; list items ``actions #3``, counted
 from 1 as a person counts), so a bad value is a :class:`~tiki.errors.NotationError`
-that names the file, the key and its line: ``end.toml: [expect] fruits, line 9: ...``
-(``tikalspeed``'s scenarios say it the same way). Numbers are whole numbers (TOML's
-``true`` is not 1) within the bounds the caller gives, at most
-:data:`~tiki.model.rules.NUMBER_LIMIT`. :func:`written` writes a value as a
-scenario file writes it, for the reports.
+that names the file, the key and its line: ``end.toml: [expect] fruits, line 9: ...``.
+The reading of strings, lists, whole numbers and tables, the lines and the messages
+are the shared kit's (:mod:`gamekit.scenarios.read`, as ``tikalspeed``'s scenarios
+read theirs); here are Tiki's nouns: players, villages, edges, totems, the board, its
+action tokens (with a player forced, ``"o:+b2"``) and its clause ids. Numbers are
+whole numbers (TOML's ``true`` is not 1) within the bounds the caller gives, at most
+:data:`~tiki.model.rules.NUMBER_LIMIT`. :func:`written` writes a value as a scenario
+file writes it, for the reports.
 
 >>> r = FileReader("a.toml", 'title = "x"\\n[given]\\nturn = true\\n')
 >>> r.integer(3, "given.turn", 0, 10), r.owners("ox", "given.stacks.b2")
@@ -22,12 +25,12 @@ tiki.errors.NotationError: a.toml: [given] turn, line 3: a whole number from 0 t
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Mapping
-from typing import Any
 
 import attrs
+
+from gamekit.scenarios import read as shared
+from gamekit.scenarios.read import TABLES, written
 
 from ...board.island import EDGE_NAMES, VILLAGE_NAMES
 from ...errors import NotationError, shown
@@ -40,29 +43,8 @@ __all__ = ["CLAUSE_ID", "TABLES", "FileReader", "forced_player", "parse_token", 
 CLAUSE_ID = re.compile(r"TIKI-[A-Z]+-[0-9]+")
 """The form of a clause id of ``specs/tiki.md``."""
 
-TABLES = ("rules", "given", "expect")
-"""The tables of a scenario file."""
-
 _VILLAGE = {name: v for v, name in enumerate(VILLAGE_NAMES)}
 _EDGE = {name: e for e, name in enumerate(EDGE_NAMES)}
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
-_HEADER = re.compile(r"\s*\[([A-Za-z_]+)\]\s*(?:#.*)?$")
-
-
-def written(value: object) -> str:
-    """``value`` as a scenario file writes it (TOML): ``3``, ``"x"``, ``[4, 0]``,
-    ``{ b2 = "ox" }``, ``true``; ``None`` (no value) as ``None``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, Mapping):
-        parts = [f"{k if _BARE.fullmatch(str(k)) else json.dumps(str(k))} = {written(v)}"
-                 for k, v in value.items()]  # fmt: skip
-        return "{ " + ", ".join(parts) + " }" if parts else "{}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(written(v) for v in value) + "]"
-    return str(value)
 
 
 def forced_player(token: str) -> tuple[int | None, str]:
@@ -87,95 +69,18 @@ def parse_token(state: State, token: str) -> Action:
 
 
 @attrs.frozen
-class FileReader:
-    """Reads the values of the scenario file ``name``, naming it in every error."""
+class FileReader(shared.FileReader):
+    """Reads the values of the Tiki scenario file ``name``, naming it in every error:
+    the shared kit's reader (:class:`gamekit.scenarios.read.FileReader`: strings,
+    lists, whole numbers, tables) with Tiki's nouns, and Tiki's
+    :class:`~tiki.errors.NotationError`."""
 
-    name: str
-    """How the file is named in messages: its name, or ``<scenario>``."""
-    source: str = ""
-    """The file's text, where :meth:`line` finds a key."""
+    error: type[ValueError] = attrs.field(default=NotationError, kw_only=True, repr=False)
+    """Tiki's :class:`~tiki.errors.NotationError`."""
 
-    def fail(self, key: str, text: str) -> NotationError:
-        """The error for a bad value at the dotted ``key``: ``name: [table] key, line N:
-        text``; its ``position`` is the line (``None`` when not found)."""
-        table, _, inner = key.partition(".")
-        where = f"[{table}] {inner}" if table in TABLES and inner else key
-        where = f"[{key}]" if key in TABLES else where
-        line = self.line(key)
-        error = NotationError(f"{self.name}: {where}{f', line {line}' if line else ''}: {text}")
-        error.position = line
-        return error
-
-    def line(self, key: str) -> int | None:
-        """The line of the file where ``key`` (its first part inside its table) is set,
-        or the table's header for a table's own key; ``None`` when not found."""
-        table, _, inner = key.partition(".")
-        if table not in TABLES:
-            table, inner = "", key
-        first = re.split(r"[.\[ ]", inner, maxsplit=1)[0] if inner else ""
-        setting = re.compile(rf"\s*[\"']?{re.escape(first)}[\"']?\s*=")
-        current = ""
-        for number, text in enumerate(self.source.splitlines(), 1):
-            header = _HEADER.match(text)
-            if header:
-                current = header.group(1)
-                if current == table and not first:
-                    return number
-            elif current == table and first and setting.match(text):
-                return number
-        return None
-
-    def table(self, value: object, key: str, allowed: frozenset[str]) -> dict[str, Any]:
-        """A TOML table whose keys are all in ``allowed`` (a typo cannot skip a check)."""
-        if not isinstance(value, dict):
-            raise self.fail(key, f"a table {{...}}, not {shown(value)}")
-        for name in value:
-            if name not in allowed:
-                place = f"[{key}]" if key in TABLES else key.rpartition(".")[2]
-                place = place or "the top of the file"
-                takes = ", ".join(sorted(allowed))
-                raise self.fail(
-                    f"{key}.{name}" if key else name, f"unknown key; {place} takes {takes}"
-                )
-        return value
-
-    def integer(self, value: object, key: str, low: int, high: int) -> int:
-        """A whole number from ``low`` to ``high``."""
-        if type(value) is not int or not low <= value <= high:
-            raise self.fail(key, f"a whole number from {low} to {high}, not {shown(value)}")
-        return value
-
-    def text(self, value: object, key: str, choices: tuple[str, ...] = ()) -> str:
-        """A string, one of ``choices`` when they are given."""
-        if type(value) is not str:
-            raise self.fail(key, f"a string, not {shown(value)}")
-        if choices and value not in choices:
-            allowed = ", ".join(repr(c) for c in choices)
-            raise self.fail(key, f"one of {allowed}, not {shown(value)}")
-        return value
-
-    def boolean(self, value: object, key: str) -> bool:
-        """``true`` or ``false``."""
-        if type(value) is not bool:
-            raise self.fail(key, f"true or false, not {shown(value)}")
-        return value
-
-    def items(self, value: object, key: str) -> list[Any]:
-        """A TOML array."""
-        if not isinstance(value, list):
-            raise self.fail(key, f"a list [...], not {shown(value)}")
-        return value
-
-    def texts(self, value: object, key: str) -> tuple[str, ...]:
-        """A list of strings."""
-        return tuple(self.text(v, f"{key} #{i}") for i, v in enumerate(self.items(value, key), 1))
-
-    def numbers(self, value: object, key: str, count: int, low: int, high: int) -> tuple[int, ...]:
-        """A list of exactly ``count`` whole numbers from ``low`` to ``high``."""
-        items = self.items(value, key)
-        if len(items) != count:
-            raise self.fail(key, f"a list of {count} whole numbers, not {shown(value)}")
-        return tuple(self.integer(v, f"{key} #{i}", low, high) for i, v in enumerate(items, 1))
+    def shown(self, value: object) -> str:
+        """A value as Tiki's messages show it, bounded (:func:`tiki.errors.shown`)."""
+        return shown(value)
 
     def player(self, value: object, key: str, more: tuple[str, ...] = ()) -> str:
         """``"x"`` or ``"o"`` (or one of ``more``, such as ``"chance"``)."""
