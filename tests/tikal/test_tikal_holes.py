@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import choose_tokens, jumping, speed
 from tikal_strategies import SOME
 
 import tikalspeed
@@ -30,6 +32,7 @@ from tikalspeed import (
     is_legal,
     jsonio,
     legal_actions,
+    player_name,
     step,
     to_text,
 )
@@ -1042,3 +1045,71 @@ def test_a_tile_touching_nothing_explored_is_refused_tikal_place_1() -> None:
     tikalspeed.legal_actions(before)  # the cache now holds the board one tile short of it
     assert tikalspeed.legal_actions(apart)  # answered, not a KeyError
     assert from_text(to_text(placed)) == placed
+
+
+# ------------------------------------------------------- refusals name tokens, not classes
+
+
+def _jump_with_a_choice_made(forfeit: bool) -> State:
+    """A 3-player Jump (SPEED-JUMP-1): P2 has taken 2 tokens in secret, P1 and P3 still
+    choose."""
+    s, _ = choose_tokens(jumping(speed(3, forfeit=forfeit), (0, 1, 2)), P2=2)
+    assert tikalspeed.actors(s) == (0, 2)
+    return s
+
+
+_CLASS_NAME = re.compile(r"\b(" + "|".join(k.__name__ for k in ACTION_CLASSES) + r")\b")
+
+
+def test_a_refusal_of_the_wrong_kind_of_action_names_its_token_tikal_turn_4() -> None:
+    """Hole: a kind of action that does not answer the decision was refused by its
+    class, ``PlaceTile does not answer this bid node``, ``Bid is not an action-point
+    action``, ``Bid is not a choice of 1 to 5 tokens`` (a Speed Jump). Now, in every
+    phase of every mode, the refusal names the action by its token (``P2:bid:3`` at a
+    Jump's TOKENS node, where the token names its player, SPEED-JUMP-1) and says what
+    the decision asks, and no refusal names a Python class (TIKAL-TURN-4)."""
+    answered: set[Phase] = set()
+    for state in states_of_every_phase():
+        if state.phase is Phase.OVER:
+            continue
+        for kind in ACTION_CLASSES:
+            action = base_action(state, kind)
+            if kind in (tikalspeed.DrawTile, tikalspeed.RevealTile, tikalspeed.FindTreasure):
+                action = attrs.evolve(action, player=CHANCE)  # type: ignore[misc]
+            why = tikalspeed.engine.why_illegal(state, action)
+            if why is None:
+                continue
+            clause, reason = why
+            assert not _CLASS_NAME.search(reason), (state.phase, reason)
+            if "does not answer the decision asked" in reason:
+                assert reason.startswith(f"{action_token(state, action)} does not answer ")
+                assert clause == ("SPEED-JUMP-1" if state.phase is Phase.TOKENS else "TIKAL-TURN-4")
+                answered.add(state.phase)
+    assert answered == {s.phase for s in states_of_every_phase()} - {Phase.OVER}
+
+
+def test_the_reported_wrong_kind_refusals_tikal_turn_4() -> None:
+    """The reported cases, word for word: a placement at a bid node, a bid in a turn of
+    action points, a bid at a Jump's secret choice (with and without SPEED-JUMP-8's
+    stop), and an object that is no action at all (TIKAL-TURN-4, SPEED-JUMP-1)."""
+    bid = next(s for s in game("professional", 3) if s.phase is Phase.BID)
+    p = player_name(bid.active)
+    with pytest.raises(IllegalActionError) as err:
+        step(bid, tikalspeed.PlaceTile(bid.active, 2, 0))
+    assert str(err.value) == (
+        f"place:c1:0 does not answer the decision asked: {p} bids or passes (bid:, pass) "
+        "(TIKAL-TURN-4)"
+    )
+    turn = next(s for s in game("classic", 2) if s.phase is Phase.ACTIONS)
+    with pytest.raises(IllegalActionError, match=r"^bid:3 does not answer the decision asked: "
+                       rf"{player_name(turn.active)} spends action points \(enter, hop"):
+        step(turn, tikalspeed.Bid(turn.active, 3))
+    for forfeit, stop in ((False, ""), (True, ", or stops \\(end\\)")):
+        jump = _jump_with_a_choice_made(forfeit)
+        q = tikalspeed.actors(jump)[0]
+        with pytest.raises(IllegalActionError, match=rf"^{player_name(q)}:bid:3 does not answer "
+                           rf"the decision asked: {player_name(q)} chooses 1 to 5 tokens in "
+                           rf"secret{stop} \(SPEED-JUMP-1\)$"):
+            step(jump, tikalspeed.Bid(q, 3))
+    with pytest.raises(IllegalActionError, match=r"^'bid:3' is not a Tikal action \(parse_action"):
+        step(bid, "bid:3")  # type: ignore[arg-type]

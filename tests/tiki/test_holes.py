@@ -10,6 +10,7 @@ its hole and cites the clause it proves.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import attrs
@@ -622,3 +623,48 @@ def test_writing_a_malformed_action_as_json_is_a_notation_error_tiki_turn_3() ->
     with pytest.raises(tiki.NotationError, match="at least the village") as e:
         tiki.action_from_json({"type": "move", "player": "x", "path": []})
     assert e.value.position == "$.path"
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+_CLASS_NAME = re.compile(
+    r"\b(Create|Move|Order|PlaceShaman|MoveShaman|KeepShaman|Pass|Layout|FirstPlayer)\b"
+)
+
+
+@pytest.mark.parametrize("phase", [p for p in Phase if p is not Phase.OVER], ids=lambda p: p.value)
+def test_hole_a_wrong_kind_of_action_was_refused_by_its_class_tiki_turn_3(phase: Phase) -> None:
+    """Hole: an action of a kind the decision does not ask for was refused by its
+    class, ``Order does not answer the decision asked: a create or a move``. Now, in
+    every phase, it is named by its token and the decision says who decides what
+    (``!a1 does not answer the decision asked: x creates or moves a totem``), and no
+    refusal names a Python class (TIKI-TURN-3)."""
+    state = PHASE_STATES[phase]
+    refused = 0
+    for action in _base_actions(state):
+        why = tiki.engine.why_illegal(state, action)
+        if why is None:
+            continue
+        clause, reason = why
+        assert not _CLASS_NAME.search(reason), reason
+        if "does not answer" in reason:
+            assert clause == "TIKI-TURN-3"
+            assert reason.startswith(f"{tiki.action_token(state, action)} does not answer the "
+                                     "decision asked: ")
+            refused += 1
+    assert refused >= 6
+
+
+def test_hole_the_reported_refusal_and_a_non_action_tiki_turn_3() -> None:
+    """The reported case word for word, and an object that is no action at all
+    (TIKI-TURN-3)."""
+    state = PHASE_STATES[Phase.TURN]
+    who = "x" if state.actor == X else "o"
+    with pytest.raises(IllegalActionError) as err:
+        tiki.step(state, Order(state.actor, B1))
+    assert str(err.value) == (
+        f"!b1 does not answer the decision asked: {who} creates or moves a totem (TIKI-TURN-3)"
+    )
+    with pytest.raises(IllegalActionError, match=r"^'\+a1' is not a Tiki action \(parse_action"):
+        tiki.step(state, "+a1")  # type: ignore[arg-type]

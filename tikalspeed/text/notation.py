@@ -270,18 +270,18 @@ def action_token(state: State, action: Action) -> str:
     'draw=A4'
     """
     player = getattr(action, "player", None)
-    if state.phase is Phase.TOKENS and type(player) is int and player >= 0:
-        try:
-            return f"{player_name(action.player)}:{action}"
-        except Exception:  # a malformed action object: show its repr
-            return repr(action)
+    token: str | None = None
     if isinstance(action, DrawTile | RevealTile | ChooseTile):
         ids = terrain(state.rules.manifest).tile_ids
         if type(action.tile) is int and 0 <= action.tile < len(ids):
             tile_id = ids[action.tile]
             head = {DrawTile: "draw=", RevealTile: "reveal=", ChooseTile: "take:"}[type(action)]
-            return head + tile_id
+            token = head + tile_id
     try:
-        return str(action)
+        if token is None:
+            token = str(action)
+        if state.phase is Phase.TOKENS and type(player) is int and player >= 0:
+            return f"{player_name(player)}:{token}"
     except Exception:  # a malformed action object: show its repr
         return repr(action)
+    return token
