@@ -1050,6 +1050,19 @@ def test_a_tile_touching_nothing_explored_is_refused_tikal_place_1() -> None:
 # ------------------------------------------------------- refusals name tokens, not classes
 
 
+def _played_jump(rules: Rules, seed: int) -> State:
+    """The first Jump of a random Speed game under ``rules`` (seeded) where every player
+    is still to choose (SPEED-JUMP-1)."""
+    rng = random.Random(seed)
+    s = tikalspeed.new_game(rules)
+    while not (s.phase is Phase.TOKENS and len(tikalspeed.actors(s)) == rules.players):
+        if tikalspeed.actors(s) == (CHANCE,):
+            s = tikalspeed.apply(s, tikalspeed.sample_chance(s, rng))
+        else:
+            s = tikalspeed.apply(s, rng.choice(legal_actions(s)))
+    return s
+
+
 def _jump_with_a_choice_made(forfeit: bool) -> State:
     """A 3-player Jump (SPEED-JUMP-1): P2 has taken 2 tokens in secret, P1 and P3 still
     choose."""
@@ -1113,3 +1126,68 @@ def test_the_reported_wrong_kind_refusals_tikal_turn_4() -> None:
             step(jump, tikalspeed.Bid(q, 3))
     with pytest.raises(IllegalActionError, match=r"^'bid:3' is not a Tikal action \(parse_action"):
         step(bid, "bid:3")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------- deep nesting in a view's JSON
+
+
+def _nested(levels: int, kind: type) -> object:
+    """``levels`` arrays (or objects) one inside the other around a 0."""
+    value: object = 0
+    for _ in range(levels):
+        value = [value] if kind is list else {"k": value}
+    return value
+
+
+def _json_paths(value: object, path: str = "$") -> list[tuple[str, tuple[object, ...]]]:
+    """Every place in a JSON value: its JSON path and the keys that lead to it."""
+    out: list[tuple[str, tuple[object, ...]]] = [(path, ())]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(
+        value, list) else ()
+    for key, item in items:
+        where = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
+        out += [(p, (key, *keys)) for p, keys in _json_paths(item, where)]
+    return out
+
+
+def _put(value: object, keys: tuple[object, ...], new: object) -> object:
+    """``value`` with the part at ``keys`` replaced by ``new`` (copied along the way)."""
+    if not keys:
+        return new
+    head, rest = keys[0], keys[1:]
+    if isinstance(value, dict):
+        return {**value, head: _put(value[head], rest, new)}  # type: ignore[index]
+    assert isinstance(value, list) and isinstance(head, int)
+    return [_put(v, rest, new) if i == head else v for i, v in enumerate(value)]
+
+
+def test_deep_nesting_anywhere_in_a_view_with_a_hidden_choice_is_a_notation_error() -> None:
+    """Hole: ``jsonio.view_from_json`` and ``jsonio.from_json`` raised RecursionError
+    for a view with a hidden token choice (SPEED-JUMP-1) and a few hundred levels of
+    nesting anywhere in its state: the state was deep-copied before it was checked.
+    Now nesting of 300 or 10,000 levels of arrays or objects put in place of any part
+    of the view (every field, every entry) is a NotationError whose JSON path names that
+    part or the field holding it; a state and a record starting from it likewise
+    (TIKAL-TURN-4)."""
+    s = _played_jump(Rules(players=2), seed=3)
+    s = step(s, legal_actions(s, 1)[-1]).state  # P2 chooses in secret
+    view = jsonio.view_to_json(tikalspeed.observe(s, 0))
+    assert view["state"]["speed"]["chosen"] == [0, None]
+    record = jsonio.record_to_json(tikalspeed.Record(rules=s.rules, start=s, actions=()))
+    deep = [_nested(10_000, list), _nested(10_000, dict), _nested(300, list)]
+    tried = 0
+    for value, read in (
+        (view, jsonio.view_from_json),
+        (view, jsonio.from_json),
+        (jsonio.state_to_json(s), jsonio.from_json),
+        (record, jsonio.from_json),
+    ):
+        for where, keys in _json_paths(value):
+            for nested in deep:
+                with pytest.raises(tikalspeed.NotationError) as err:
+                    read(_put(value, keys, nested))
+                at = err.value.position
+                assert isinstance(at, str) and (at.startswith(where) or where.startswith(at)), (
+                    where, str(err.value))
+                tried += 1
+    assert tried > 2000

@@ -668,3 +668,60 @@ def test_hole_the_reported_refusal_and_a_non_action_tiki_turn_3() -> None:
     )
     with pytest.raises(IllegalActionError, match=r"^'\+a1' is not a Tiki action \(parse_action"):
         tiki.step(state, "+a1")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- deep views
+
+
+def _json_places(value: object, path: str = "$") -> Iterator[tuple[str, tuple[object, ...]]]:
+    """Every place in a JSON value: its JSON path and the keys that lead to it."""
+    yield path, ()
+    items = value.items() if isinstance(value, dict) else (
+        enumerate(value) if isinstance(value, list) else ())
+    for key, item in items:
+        where = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
+        for p, keys in _json_places(item, where):
+            yield p, (key, *keys)
+
+
+def _put(value: object, keys: tuple[object, ...], new: object) -> object:
+    """``value`` with the part at ``keys`` replaced by ``new`` (copied along the way)."""
+    if not keys:
+        return new
+    head, rest = keys[0], keys[1:]
+    if isinstance(value, dict):
+        return {**value, head: _put(value[head], rest, new)}  # type: ignore[index]
+    assert isinstance(value, list) and isinstance(head, int)
+    return [_put(v, rest, new) if i == head else v for i, v in enumerate(value)]
+
+
+def test_hole_deep_nesting_anywhere_in_a_view_is_refused_where_it_is_tiki_setup_1() -> None:
+    """As in tikalspeed (whose view reader deep-copied the state before checking it and
+    raised RecursionError): 10,000 levels of arrays or objects, or 300, put in place of
+    any part of a view, a state or a record (every field, every entry) are a
+    NotationError whose JSON path names that part or the field holding it, read by
+    ``view_from_json`` or ``from_json`` (TIKI-SETUP-1)."""
+    deep: list[object] = []
+    for levels, kind in ((10_000, list), (10_000, dict), (300, list)):
+        value: object = 0
+        for _ in range(levels):
+            value = [value] if kind is list else {"k": value}
+        deep.append(value)
+    state = tiki.new_game(Rules(shaman=True), seed=1)
+    view = tiki.jsonio.view_to_json(tiki.observe(state, X))
+    record = tiki.record_to_json(tiki.Record(rules=state.rules, start=tiki.to_text(state)))
+    tried = 0
+    for obj, read in (
+        (view, tiki.jsonio.view_from_json),
+        (view, tiki.jsonio.from_json),
+        (tiki.state_to_json(state), tiki.jsonio.from_json),
+        (record, tiki.jsonio.from_json),
+    ):
+        for where, keys in _json_places(obj):
+            for nested in deep:
+                e = _refused(read, _put(obj, keys, nested))
+                at = e.position
+                assert isinstance(at, str) and (at.startswith(where) or where.startswith(at)), (
+                    where, str(e))
+                tried += 1
+    assert tried > 500

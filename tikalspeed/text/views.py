@@ -30,7 +30,6 @@ True
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ..board.manifest import Manifest
@@ -110,9 +109,9 @@ def view_from_json(value: Any, path: str = "$", manifest: Manifest | None = None
     chosen = speed.get("chosen") if isinstance(speed, dict) else None
     if isinstance(chosen, list):
         hidden = [p for p, c in enumerate(chosen) if c is None]
-        if hidden:
-            raw = copy.deepcopy(raw)
-            raw["speed"]["chosen"] = [_STAND_IN if c is None else c for c in chosen]
+        if hidden:  # a copy of the path to the choices only: the rest is read, not copied
+            stand_ins = [_STAND_IN if c is None else c for c in chosen]
+            raw = {**raw, "speed": {**speed, "chosen": stand_ins}}
     state = state_from_json(raw, f"{path}.state", manifest)
     player = read_player(obj["player"], f"{path}.player", state.rules.players)
     return _view(state, player, hidden, lambda m: fail(m, f"{path}.state.speed.chosen"))
