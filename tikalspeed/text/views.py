@@ -107,7 +107,7 @@ def view_from_json(value: Any, path: str = "$", manifest: Manifest | None = None
     hidden: list[int] = []
     speed = raw.get("speed") if isinstance(raw, dict) else None
     chosen = speed.get("chosen") if isinstance(speed, dict) else None
-    if isinstance(chosen, list):
+    if isinstance(speed, dict) and isinstance(chosen, list):
         hidden = [p for p, c in enumerate(chosen) if c is None]
         if hidden:  # a copy of the path to the choices only: the rest is read, not copied
             stand_ins = [_STAND_IN if c is None else c for c in chosen]
