@@ -1191,3 +1191,87 @@ def test_deep_nesting_anywhere_in_a_view_with_a_hidden_choice_is_a_notation_erro
                     where, str(err.value))
                 tried += 1
     assert tried > 2000
+
+
+# ------------------------------------------------------- a View given where a state goes
+
+
+def _takes_a_state() -> set[str]:
+    """The public functions (facade, ``jsonio``, ``svg``) whose first parameter is a
+    position (``state``, ``position``) or a record."""
+    import inspect
+
+    found = set()
+    for module, prefix in ((tikalspeed, ""), (jsonio, "jsonio."), (tikalspeed.svg, "svg.")):
+        for name in module.__all__:
+            f = getattr(module, name)
+            if inspect.isfunction(f):
+                params = list(inspect.signature(f).parameters)
+                if params and params[0] in ("state", "position", "record", "obj"):
+                    found.add(prefix + name)
+    return found
+
+
+def test_every_function_that_takes_a_state_serves_or_refuses_a_view_tikal_turn_4() -> None:
+    """Hole: ``to_text(observe(s, 0))``, ``parse_action(observe(s, 1), "P2:tokens:3")``
+    and ``jsonio.state_to_json(view)`` raised ``AttributeError: 'View' object has no
+    attribute 'rules'`` (so did ``action_token``, ``write_record``, ``replay`` and
+    ``record_to_json``). Now every public function that takes a position, given a view
+    (here P1's, with P2's choice hidden, SPEED-JUMP-1), either serves it (the tokens
+    and the decision of its position, its picture, its own JSON) or refuses it with a
+    library error that names the view's own form: a NotationError for the text and JSON
+    forms and records, the engine's IllegalActionError elsewhere (TIKAL-TURN-4)."""
+    s = _played_jump(Rules(players=2), seed=3)
+    s = step(s, legal_actions(s, 1)[-1]).state
+    view = tikalspeed.observe(s, 0)
+    assert view.hidden
+    rng = random.Random(0)
+    mine = tikalspeed.ChooseTokens(0, legal_actions(s, 0)[0].count)  # type: ignore[union-attr]
+    serves = {
+        "parse_action": lambda: tikalspeed.parse_action(view, "P2:tokens:3")
+        == tikalspeed.ChooseTokens(1, 3)
+        and tikalspeed.parse_action(view, str(mine)) == mine,  # his own, by default
+        "action_token": lambda: tikalspeed.action_token(view, mine) == f"P1:{mine}",
+        "decision": lambda: tikalspeed.decision(view).actors == (0,),
+        "decision_to_json": lambda: tikalspeed.decision_to_json(view)["actors"] == [0],
+        "svg.board": lambda: tikalspeed.svg.board(view).startswith("<svg"),
+        "jsonio.to_json": lambda: jsonio.to_json(view) == jsonio.view_to_json(view),
+        "jsonio.dumps": lambda: jsonio.loads(jsonio.dumps(view)) == view,
+        "is_legal": lambda: tikalspeed.is_legal(view, mine) is False,  # type: ignore[arg-type]
+    }
+    notation = {
+        "to_text": (lambda: tikalspeed.to_text(view), "view_to_text(view)"),  # type: ignore[arg-type]
+        "state_to_json": (lambda: tikalspeed.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "jsonio.state_to_json": (lambda: jsonio.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "write_record": (lambda: tikalspeed.write_record(view), "takes a Record"),  # type: ignore[arg-type]
+        "replay": (lambda: tikalspeed.replay(view), "takes a Record"),  # type: ignore[arg-type]
+        "record_to_json": (lambda: tikalspeed.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "jsonio.record_to_json": (lambda: jsonio.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "Record": (lambda: tikalspeed.Record(rules=s.rules, start=view), "starts from a position"),  # type: ignore[arg-type]
+    }
+    engine = {
+        "step": lambda: step(view, mine),  # type: ignore[arg-type]
+        "apply": lambda: tikalspeed.apply(view, mine),  # type: ignore[arg-type]
+        "legal_actions": lambda: legal_actions(view),  # type: ignore[arg-type]
+        "actors": lambda: tikalspeed.actors(view),  # type: ignore[arg-type]
+        "outcome": lambda: tikalspeed.outcome(view),  # type: ignore[arg-type]
+        "chance_outcomes": lambda: tikalspeed.chance_outcomes(view),  # type: ignore[arg-type]
+        "sample_chance": lambda: tikalspeed.sample_chance(view, rng),  # type: ignore[arg-type]
+        "resolve_chance": lambda: tikalspeed.resolve_chance(view, rng),  # type: ignore[arg-type]
+        "observe": lambda: tikalspeed.observe(view, 0),  # type: ignore[arg-type]
+    }
+    assert _takes_a_state() <= set(serves) | set(notation) | set(engine)
+    for name, serve in serves.items():
+        assert serve(), name
+    for name, (call, use) in notation.items():
+        with pytest.raises(tikalspeed.NotationError) as err:
+            call()
+        assert "View" in str(err.value) and use in str(err.value), name
+    for call in engine.values():
+        with pytest.raises(IllegalActionError, match=r"a View \(observe\(\)\) is not a position: "
+                           r".*view_actions\(view\)"):
+            call()
+    with pytest.raises(tikalspeed.NotationError, match=r"a State is not a View: .*to_text"):
+        tikalspeed.view_to_text(s)  # type: ignore[arg-type]
+    with pytest.raises(tikalspeed.NotationError, match="a State is not a View"):
+        jsonio.view_to_json(s)  # type: ignore[arg-type]

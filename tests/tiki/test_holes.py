@@ -725,3 +725,80 @@ def test_hole_deep_nesting_anywhere_in_a_view_is_refused_where_it_is_tiki_setup_
                     where, str(e))
                 tried += 1
     assert tried > 500
+
+
+# --------------------------------------------------------------------------- views
+
+
+def _takes_a_state() -> set[str]:
+    """The public functions (facade, ``jsonio``, ``svg``) whose first parameter is a
+    position (``state``, ``position``), a record or any object to write."""
+    import inspect
+
+    found = set()
+    for module, prefix in ((tiki, ""), (tiki.jsonio, "jsonio."), (tiki.svg, "svg.")):
+        for name in module.__all__:
+            f = getattr(module, name)
+            if inspect.isfunction(f):
+                params = list(inspect.signature(f).parameters)
+                if params and params[0] in ("state", "position", "record", "obj"):
+                    found.add(prefix + name)
+    return found
+
+
+def test_hole_every_function_that_takes_a_state_serves_or_refuses_a_view_tiki_turn_3() -> None:
+    """Hole: ``to_text(observe(s, x))`` raised ``AttributeError: 'View' object has no
+    attribute 'tiles'`` (so did ``parse_action``, ``state_to_json``, ``resolve_chance``,
+    ``write_record``, ``replay`` and ``record_to_json``). Now every public function that
+    takes a position, given a view, either serves it (the tokens and the decision of its
+    position, its picture, its own JSON) or refuses it with a library error that names
+    the view's own form: a NotationError for the text and JSON forms and records, the
+    engine's IllegalActionError elsewhere (TIKI-TURN-3)."""
+    s = PHASE_STATES[Phase.TURN]
+    view = tiki.observe(s, s.actor)
+    rng = random.Random(0)
+    mine = tiki.legal_actions(s)[0]
+    serves = {
+        "parse_action": lambda: tiki.parse_action(view, str(mine)) == mine,
+        "action_token": lambda: tiki.action_token(view, mine) == str(mine),
+        "decision": lambda: tiki.decision(view).actors == (s.actor,),
+        "decision_to_json": lambda: tiki.decision_to_json(view)["type"] == "decision",
+        "svg.board": lambda: tiki.svg.board(view).startswith("<svg"),
+        "jsonio.to_json": lambda: tiki.jsonio.to_json(view) == tiki.jsonio.view_to_json(view),
+        "jsonio.dumps": lambda: tiki.jsonio.loads(tiki.jsonio.dumps(view)) == view,
+        "is_legal": lambda: tiki.is_legal(view, mine) is False,  # type: ignore[arg-type]
+    }
+    notation = {
+        "to_text": (lambda: tiki.to_text(view), "view_to_text(view)"),  # type: ignore[arg-type]
+        "state_to_json": (lambda: tiki.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "jsonio.state_to_json": (lambda: tiki.jsonio.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "write_record": (lambda: tiki.write_record(view), "takes a Record"),  # type: ignore[arg-type]
+        "replay": (lambda: tiki.replay(view), "takes a Record"),  # type: ignore[arg-type]
+        "record_to_json": (lambda: tiki.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "jsonio.record_to_json": (lambda: tiki.jsonio.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "Record": (lambda: tiki.Record(rules=s.rules, start=view), "starts from a position"),  # type: ignore[arg-type]
+    }
+    engine = {
+        "step": lambda: tiki.step(view, mine),  # type: ignore[arg-type]
+        "apply": lambda: tiki.apply(view, mine),  # type: ignore[arg-type]
+        "legal_actions": lambda: tiki.legal_actions(view),  # type: ignore[arg-type]
+        "actors": lambda: tiki.actors(view),  # type: ignore[arg-type]
+        "outcome": lambda: tiki.outcome(view),  # type: ignore[arg-type]
+        "chance_outcomes": lambda: tiki.chance_outcomes(view),  # type: ignore[arg-type]
+        "sample_chance": lambda: tiki.sample_chance(view, rng),  # type: ignore[arg-type]
+        "resolve_chance": lambda: tiki.resolve_chance(view, rng),  # type: ignore[arg-type]
+        "observe": lambda: tiki.observe(view, X),  # type: ignore[arg-type]
+        "solve": lambda: tiki.solve(view, limit=10),  # type: ignore[arg-type]
+    }
+    assert _takes_a_state() <= set(serves) | set(notation) | set(engine)
+    for name, serve in serves.items():
+        assert serve(), name
+    for name, (call, use) in notation.items():
+        e = _refused(call)
+        assert "View" in str(e) and use in str(e), name
+    for call in engine.values():
+        with pytest.raises(IllegalActionError, match=r"a View \(observe\(\)\) is not a position: "
+                           r".*view_actions\(view\)"):
+            call()
+    assert "a State is not a View" in str(_refused(tiki.view_to_text, s))
+    assert "a State is not a View" in str(_refused(tiki.jsonio.view_to_json, s))
