@@ -183,14 +183,20 @@ def test_speed_jump_1_8_every_option_keeps_the_choices_secret(name: str, value: 
 def test_the_stop_is_hidden_like_a_count_in_every_form() -> None:
     """SPEED-JUMP-8, the reported case: at a 2-player Jump, P1 stops or takes 1 token
     while P2 still chooses; P2 is given the same view, text, JSON, tensor, legal
-    actions and events (before, P1's stop showed at once: his tokens dropped to 0, he
-    left the jumpers, and ``PointsLost`` told it). P1's own view shows his stop, as
-    ``end``."""
+    actions and events, picture and decision (before, P1's stop showed at once: his
+    tokens dropped to 0, he left the jumpers, and ``PointsLost`` told it). P1's own
+    view shows his stop, as ``end`` (``stops`` in his picture)."""
     s, _ = _at_a_jump(Rules(players=2, forfeit=True), seed=5, jump=0, before=0)
     counted, stopped = step(s, tikalspeed.ChooseTokens(0, 1)), step(s, EndTurn(0))
     assert counted.events == stopped.events == (tikalspeed.TokensChosen(0),)
     assert observe(counted.state, 1) == observe(stopped.state, 1)
     assert _seen_by(counted.state, 1) == _seen_by(stopped.state, 1)
+    pictures = [tikalspeed.svg.board(observe(t.state, 1)) for t in (counted, stopped)]
+    assert pictures[0] == pictures[1] and "chose ?" in pictures[0]
+    assert "stops" in tikalspeed.svg.board(observe(stopped.state, 0))
+    assert tikalspeed.decision_to_json(observe(counted.state, 1)) == tikalspeed.decision_to_json(
+        observe(stopped.state, 1)
+    )
     assert stopped.state.tokens == s.tokens and stopped.state.jumpers == (0, 1)
     mine = view_to_text(observe(stopped.state, 0))
     assert "/end,0/" in mine and "/?,0/" in view_to_text(observe(stopped.state, 1))
