@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import choose_tokens, jumping, speed
 from tikal_strategies import SOME
 
 import tikalspeed
@@ -30,6 +32,7 @@ from tikalspeed import (
     is_legal,
     jsonio,
     legal_actions,
+    player_name,
     step,
     to_text,
 )
@@ -1042,3 +1045,233 @@ def test_a_tile_touching_nothing_explored_is_refused_tikal_place_1() -> None:
     tikalspeed.legal_actions(before)  # the cache now holds the board one tile short of it
     assert tikalspeed.legal_actions(apart)  # answered, not a KeyError
     assert from_text(to_text(placed)) == placed
+
+
+# ------------------------------------------------------- refusals name tokens, not classes
+
+
+def _played_jump(rules: Rules, seed: int) -> State:
+    """The first Jump of a random Speed game under ``rules`` (seeded) where every player
+    is still to choose (SPEED-JUMP-1)."""
+    rng = random.Random(seed)
+    s = tikalspeed.new_game(rules)
+    while not (s.phase is Phase.TOKENS and len(tikalspeed.actors(s)) == rules.players):
+        if tikalspeed.actors(s) == (CHANCE,):
+            s = tikalspeed.apply(s, tikalspeed.sample_chance(s, rng))
+        else:
+            s = tikalspeed.apply(s, rng.choice(legal_actions(s)))
+    return s
+
+
+def _jump_with_a_choice_made(forfeit: bool) -> State:
+    """A 3-player Jump (SPEED-JUMP-1): P2 has taken 2 tokens in secret, P1 and P3 still
+    choose."""
+    s, _ = choose_tokens(jumping(speed(3, forfeit=forfeit), (0, 1, 2)), P2=2)
+    assert tikalspeed.actors(s) == (0, 2)
+    return s
+
+
+_CLASS_NAME = re.compile(r"\b(" + "|".join(k.__name__ for k in ACTION_CLASSES) + r")\b")
+
+
+def test_a_refusal_of_the_wrong_kind_of_action_names_its_token_tikal_turn_4() -> None:
+    """Hole: a kind of action that does not answer the decision was refused by its
+    class, ``PlaceTile does not answer this bid node``, ``Bid is not an action-point
+    action``, ``Bid is not a choice of 1 to 5 tokens`` (a Speed Jump). Now, in every
+    phase of every mode, the refusal names the action by its token (``P2:bid:3`` at a
+    Jump's TOKENS node, where the token names its player, SPEED-JUMP-1) and says what
+    the decision asks, and no refusal names a Python class (TIKAL-TURN-4)."""
+    answered: set[Phase] = set()
+    for state in states_of_every_phase():
+        if state.phase is Phase.OVER:
+            continue
+        for kind in ACTION_CLASSES:
+            action = base_action(state, kind)
+            if kind in (tikalspeed.DrawTile, tikalspeed.RevealTile, tikalspeed.FindTreasure):
+                action = attrs.evolve(action, player=CHANCE)  # type: ignore[misc]
+            why = tikalspeed.engine.why_illegal(state, action)
+            if why is None:
+                continue
+            clause, reason = why
+            assert not _CLASS_NAME.search(reason), (state.phase, reason)
+            if "does not answer the decision asked" in reason:
+                assert reason.startswith(f"{action_token(state, action)} does not answer ")
+                assert clause == ("SPEED-JUMP-1" if state.phase is Phase.TOKENS else "TIKAL-TURN-4")
+                answered.add(state.phase)
+    assert answered == {s.phase for s in states_of_every_phase()} - {Phase.OVER}
+
+
+def test_the_reported_wrong_kind_refusals_tikal_turn_4() -> None:
+    """The reported cases, word for word: a placement at a bid node, a bid in a turn of
+    action points, a bid at a Jump's secret choice (with and without SPEED-JUMP-8's
+    stop), and an object that is no action at all (TIKAL-TURN-4, SPEED-JUMP-1)."""
+    bid = next(s for s in game("professional", 3) if s.phase is Phase.BID)
+    p = player_name(bid.active)
+    with pytest.raises(IllegalActionError) as err:
+        step(bid, tikalspeed.PlaceTile(bid.active, 2, 0))
+    assert str(err.value) == (
+        f"place:c1:0 does not answer the decision asked: {p} bids or passes (bid:, pass) "
+        "(TIKAL-TURN-4)"
+    )
+    turn = next(s for s in game("classic", 2) if s.phase is Phase.ACTIONS)
+    with pytest.raises(IllegalActionError, match=r"^bid:3 does not answer the decision asked: "
+                       rf"{player_name(turn.active)} spends action points \(enter, hop"):
+        step(turn, tikalspeed.Bid(turn.active, 3))
+    for forfeit, stop in ((False, ""), (True, ", or stops \\(end\\)")):
+        jump = _jump_with_a_choice_made(forfeit)
+        q = tikalspeed.actors(jump)[0]
+        with pytest.raises(IllegalActionError, match=rf"^{player_name(q)}:bid:3 does not answer "
+                           rf"the decision asked: {player_name(q)} chooses 1 to 5 tokens in "
+                           rf"secret{stop} \(SPEED-JUMP-1\)$"):
+            step(jump, tikalspeed.Bid(q, 3))
+    with pytest.raises(IllegalActionError, match=r"^'bid:3' is not a Tikal action \(parse_action"):
+        step(bid, "bid:3")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------- deep nesting in a view's JSON
+
+
+def _nested(levels: int, kind: type) -> object:
+    """``levels`` arrays (or objects) one inside the other around a 0."""
+    value: object = 0
+    for _ in range(levels):
+        value = [value] if kind is list else {"k": value}
+    return value
+
+
+def _json_paths(value: object, path: str = "$") -> list[tuple[str, tuple[object, ...]]]:
+    """Every place in a JSON value: its JSON path and the keys that lead to it."""
+    out: list[tuple[str, tuple[object, ...]]] = [(path, ())]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(
+        value, list) else ()
+    for key, item in items:
+        where = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
+        out += [(p, (key, *keys)) for p, keys in _json_paths(item, where)]
+    return out
+
+
+def _put(value: object, keys: tuple[object, ...], new: object) -> object:
+    """``value`` with the part at ``keys`` replaced by ``new`` (copied along the way)."""
+    if not keys:
+        return new
+    head, rest = keys[0], keys[1:]
+    if isinstance(value, dict):
+        return {**value, head: _put(value[head], rest, new)}  # type: ignore[index]
+    assert isinstance(value, list) and isinstance(head, int)
+    return [_put(v, rest, new) if i == head else v for i, v in enumerate(value)]
+
+
+def test_deep_nesting_anywhere_in_a_view_with_a_hidden_choice_is_a_notation_error() -> None:
+    """Hole: ``jsonio.view_from_json`` and ``jsonio.from_json`` raised RecursionError
+    for a view with a hidden token choice (SPEED-JUMP-1) and a few hundred levels of
+    nesting anywhere in its state: the state was deep-copied before it was checked.
+    Now nesting of 300 or 10,000 levels of arrays or objects put in place of any part
+    of the view (every field, every entry) is a NotationError whose JSON path names that
+    part or the field holding it; a state and a record starting from it likewise
+    (TIKAL-TURN-4)."""
+    s = _played_jump(Rules(players=2), seed=3)
+    s = step(s, legal_actions(s, 1)[-1]).state  # P2 chooses in secret
+    view = jsonio.view_to_json(tikalspeed.observe(s, 0))
+    assert view["state"]["speed"]["chosen"] == [0, None]
+    record = jsonio.record_to_json(tikalspeed.Record(rules=s.rules, start=s, actions=()))
+    deep = [_nested(10_000, list), _nested(10_000, dict), _nested(300, list)]
+    tried = 0
+    for value, read in (
+        (view, jsonio.view_from_json),
+        (view, jsonio.from_json),
+        (jsonio.state_to_json(s), jsonio.from_json),
+        (record, jsonio.from_json),
+    ):
+        for where, keys in _json_paths(value):
+            for nested in deep:
+                with pytest.raises(tikalspeed.NotationError) as err:
+                    read(_put(value, keys, nested))
+                at = err.value.position
+                assert isinstance(at, str) and (at.startswith(where) or where.startswith(at)), (
+                    where, str(err.value))
+                tried += 1
+    assert tried > 2000
+
+
+# ------------------------------------------------------- a View given where a state goes
+
+
+def _takes_a_state() -> set[str]:
+    """The public functions (facade, ``jsonio``, ``svg``) whose first parameter is a
+    position (``state``, ``position``) or a record."""
+    import inspect
+
+    found = set()
+    for module, prefix in ((tikalspeed, ""), (jsonio, "jsonio."), (tikalspeed.svg, "svg.")):
+        for name in module.__all__:
+            f = getattr(module, name)
+            if inspect.isfunction(f):
+                params = list(inspect.signature(f).parameters)
+                if params and params[0] in ("state", "position", "record", "obj"):
+                    found.add(prefix + name)
+    return found
+
+
+def test_every_function_that_takes_a_state_serves_or_refuses_a_view_tikal_turn_4() -> None:
+    """Hole: ``to_text(observe(s, 0))``, ``parse_action(observe(s, 1), "P2:tokens:3")``
+    and ``jsonio.state_to_json(view)`` raised ``AttributeError: 'View' object has no
+    attribute 'rules'`` (so did ``action_token``, ``write_record``, ``replay`` and
+    ``record_to_json``). Now every public function that takes a position, given a view
+    (here P1's, with P2's choice hidden, SPEED-JUMP-1), either serves it (the tokens
+    and the decision of its position, its picture, its own JSON) or refuses it with a
+    library error that names the view's own form: a NotationError for the text and JSON
+    forms and records, the engine's IllegalActionError elsewhere (TIKAL-TURN-4)."""
+    s = _played_jump(Rules(players=2), seed=3)
+    s = step(s, legal_actions(s, 1)[-1]).state
+    view = tikalspeed.observe(s, 0)
+    assert view.hidden
+    rng = random.Random(0)
+    mine = tikalspeed.ChooseTokens(0, legal_actions(s, 0)[0].count)  # type: ignore[union-attr]
+    serves = {
+        "parse_action": lambda: tikalspeed.parse_action(view, "P2:tokens:3")
+        == tikalspeed.ChooseTokens(1, 3)
+        and tikalspeed.parse_action(view, str(mine)) == mine,  # his own, by default
+        "action_token": lambda: tikalspeed.action_token(view, mine) == f"P1:{mine}",
+        "decision": lambda: tikalspeed.decision(view).actors == (0,),
+        "decision_to_json": lambda: tikalspeed.decision_to_json(view)["actors"] == [0],
+        "svg.board": lambda: tikalspeed.svg.board(view).startswith("<svg"),
+        "jsonio.to_json": lambda: jsonio.to_json(view) == jsonio.view_to_json(view),
+        "jsonio.dumps": lambda: jsonio.loads(jsonio.dumps(view)) == view,
+        "is_legal": lambda: tikalspeed.is_legal(view, mine) is False,  # type: ignore[arg-type]
+    }
+    notation = {
+        "to_text": (lambda: tikalspeed.to_text(view), "view_to_text(view)"),  # type: ignore[arg-type]
+        "state_to_json": (lambda: tikalspeed.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "jsonio.state_to_json": (lambda: jsonio.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "write_record": (lambda: tikalspeed.write_record(view), "takes a Record"),  # type: ignore[arg-type]
+        "replay": (lambda: tikalspeed.replay(view), "takes a Record"),  # type: ignore[arg-type]
+        "record_to_json": (lambda: tikalspeed.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "jsonio.record_to_json": (lambda: jsonio.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "Record": (lambda: tikalspeed.Record(rules=s.rules, start=view), "starts from a position"),  # type: ignore[arg-type]
+    }
+    engine = {
+        "step": lambda: step(view, mine),  # type: ignore[arg-type]
+        "apply": lambda: tikalspeed.apply(view, mine),  # type: ignore[arg-type]
+        "legal_actions": lambda: legal_actions(view),  # type: ignore[arg-type]
+        "actors": lambda: tikalspeed.actors(view),  # type: ignore[arg-type]
+        "outcome": lambda: tikalspeed.outcome(view),  # type: ignore[arg-type]
+        "chance_outcomes": lambda: tikalspeed.chance_outcomes(view),  # type: ignore[arg-type]
+        "sample_chance": lambda: tikalspeed.sample_chance(view, rng),  # type: ignore[arg-type]
+        "resolve_chance": lambda: tikalspeed.resolve_chance(view, rng),  # type: ignore[arg-type]
+        "observe": lambda: tikalspeed.observe(view, 0),  # type: ignore[arg-type]
+    }
+    assert _takes_a_state() <= set(serves) | set(notation) | set(engine)
+    for name, serve in serves.items():
+        assert serve(), name
+    for name, (call, use) in notation.items():
+        with pytest.raises(tikalspeed.NotationError) as err:
+            call()
+        assert "View" in str(err.value) and use in str(err.value), name
+    for call in engine.values():
+        with pytest.raises(IllegalActionError, match=r"a View \(observe\(\)\) is not a position: "
+                           r".*view_actions\(view\)"):
+            call()
+    with pytest.raises(tikalspeed.NotationError, match=r"a State is not a View: .*to_text"):
+        tikalspeed.view_to_text(s)  # type: ignore[arg-type]
+    with pytest.raises(tikalspeed.NotationError, match="a State is not a View"):
+        jsonio.view_to_json(s)  # type: ignore[arg-type]

@@ -53,6 +53,7 @@ from tikalspeed.model.events import (
     GameOver,
     PointsLost,
     TileSecured,
+    TokensChosen,
     TokensReturned,
     TokensRevealed,
 )
@@ -325,18 +326,19 @@ def test_speed_jump_6_phase_ends_when_nobody_can_spend_tokens_return() -> None:
 
 
 def test_speed_jump_8_forfeit_only_with_the_option() -> None:
-    """SPEED-JUMP-8: by default no stopping; with ``forfeit`` the player gives up his
-    tokens and sits out the phase."""
+    """SPEED-JUMP-8: by default no stopping; with ``forfeit`` the player stops in
+    secret, and at the reveal gives up his tokens and sits out the phase."""
     s = jumping(speed(2), (0, 1))
     assert "end" not in tokens(s) and not is_legal(s, EndTurn(0))
     s = jumping(speed(2, forfeit=True), (0, 1))
     assert "end" in tokens(s, 0)
     t = step(s, EndTurn(0))
-    assert PointsLost(0, 10, "SPEED-JUMP-8") in t.events
+    assert t.events == (TokensChosen(0),)  # nothing forfeited before the reveal
     s = t.state
-    assert s.tokens == (0, 10) and actors(s) == (1,)
+    assert s.tokens == (10, 10) and actors(s) == (1,)
     s, events = choose_tokens(s, P2=2)
-    assert isinstance(events[-1], TokensRevealed) and events[-1].order == (1,)
+    assert events[1:] == [PointsLost(0, 10, "SPEED-JUMP-8"), TokensRevealed((0, 2), (1,))]
+    assert s.tokens == (0, 8) and s.jumpers == (1,) and s.active == 1
 
 
 def _raising(**rules: object) -> State:

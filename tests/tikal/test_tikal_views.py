@@ -38,7 +38,7 @@ from tikalspeed import (
     why_illegal_in_view,
 )
 from tikalspeed.engine import why_illegal
-from tikalspeed.model.actions import ChooseTokens
+from tikalspeed.model.actions import ChooseTokens, EndTurn
 from tikalspeed.text import jsonio
 from tikalspeed.text.jsonio import view_to_json
 
@@ -168,14 +168,16 @@ def test_views_round_trip_in_text_and_json(game: Game) -> None:
 @SOME
 @given(speed_games())
 def test_what_a_player_cannot_see_changes_nothing_in_his_view(game: Game) -> None:
-    """SPEED-JUMP-1: where a player makes his secret choice and others still choose, the
-    positions after each of his choices differ only in what the others cannot see:
-    every other player's view is byte-identical, as JSON and as text; his own
-    differs (at the first six such positions of each game)."""
+    """SPEED-JUMP-1, SPEED-JUMP-8: where a player makes his secret choice and others
+    still choose, the positions after each of his choices (every count, and under
+    ``Rules(forfeit=True)`` the stop) differ only in what the others cannot see: every
+    other player's view is byte-identical, as JSON and as text; his own differs (at the
+    first six such positions of each game)."""
     jumps = [s for s in game.states if s.phase is Phase.TOKENS and len(actors(s)) > 1]
     for s in jumps[:6]:
         for q in actors(s):
-            choices = [a for a in legal_actions(s, q) if isinstance(a, ChooseTokens)]
+            choices = legal_actions(s, q)  # the counts, and the stop (SPEED-JUMP-8)
+            assert all(isinstance(a, ChooseTokens | EndTurn) for a in choices)
             afters = [t for t in (apply(s, a) for a in choices) if t.phase is Phase.TOKENS]
             if len(afters) < 2:
                 continue

@@ -10,6 +10,7 @@ its hole and cites the clause it proves.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import attrs
@@ -622,3 +623,182 @@ def test_writing_a_malformed_action_as_json_is_a_notation_error_tiki_turn_3() ->
     with pytest.raises(tiki.NotationError, match="at least the village") as e:
         tiki.action_from_json({"type": "move", "player": "x", "path": []})
     assert e.value.position == "$.path"
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+_CLASS_NAME = re.compile(
+    r"\b(Create|Move|Order|PlaceShaman|MoveShaman|KeepShaman|Pass|Layout|FirstPlayer)\b"
+)
+
+
+@pytest.mark.parametrize("phase", [p for p in Phase if p is not Phase.OVER], ids=lambda p: p.value)
+def test_hole_a_wrong_kind_of_action_was_refused_by_its_class_tiki_turn_3(phase: Phase) -> None:
+    """Hole: an action of a kind the decision does not ask for was refused by its
+    class, ``Order does not answer the decision asked: a create or a move``. Now, in
+    every phase, it is named by its token and the decision says who decides what
+    (``!a1 does not answer the decision asked: x creates or moves a totem``), and no
+    refusal names a Python class (TIKI-TURN-3)."""
+    state = PHASE_STATES[phase]
+    refused = 0
+    for action in _base_actions(state):
+        why = tiki.engine.why_illegal(state, action)
+        if why is None:
+            continue
+        clause, reason = why
+        assert not _CLASS_NAME.search(reason), reason
+        if "does not answer" in reason:
+            assert clause == "TIKI-TURN-3"
+            assert reason.startswith(f"{tiki.action_token(state, action)} does not answer the "
+                                     "decision asked: ")
+            refused += 1
+    assert refused >= 6
+
+
+def test_hole_the_reported_refusal_and_a_non_action_tiki_turn_3() -> None:
+    """The reported case word for word, and an object that is no action at all
+    (TIKI-TURN-3)."""
+    state = PHASE_STATES[Phase.TURN]
+    who = "x" if state.actor == X else "o"
+    with pytest.raises(IllegalActionError) as err:
+        tiki.step(state, Order(state.actor, B1))
+    assert str(err.value) == (
+        f"!b1 does not answer the decision asked: {who} creates or moves a totem (TIKI-TURN-3)"
+    )
+    with pytest.raises(IllegalActionError, match=r"^'\+a1' is not a Tiki action \(parse_action"):
+        tiki.step(state, "+a1")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- deep views
+
+
+def _json_places(value: object, path: str = "$") -> Iterator[tuple[str, tuple[object, ...]]]:
+    """Every place in a JSON value: its JSON path and the keys that lead to it."""
+    yield path, ()
+    items = value.items() if isinstance(value, dict) else (
+        enumerate(value) if isinstance(value, list) else ())
+    for key, item in items:
+        where = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
+        for p, keys in _json_places(item, where):
+            yield p, (key, *keys)
+
+
+def _put(value: object, keys: tuple[object, ...], new: object) -> object:
+    """``value`` with the part at ``keys`` replaced by ``new`` (copied along the way)."""
+    if not keys:
+        return new
+    head, rest = keys[0], keys[1:]
+    if isinstance(value, dict):
+        return {**value, head: _put(value[head], rest, new)}  # type: ignore[index]
+    assert isinstance(value, list) and isinstance(head, int)
+    return [_put(v, rest, new) if i == head else v for i, v in enumerate(value)]
+
+
+def test_hole_deep_nesting_anywhere_in_a_view_is_refused_where_it_is_tiki_setup_1() -> None:
+    """As in tikalspeed (whose view reader deep-copied the state before checking it and
+    raised RecursionError): 10,000 levels of arrays or objects, or 300, put in place of
+    any part of a view, a state or a record (every field, every entry) are a
+    NotationError whose JSON path names that part or the field holding it, read by
+    ``view_from_json`` or ``from_json`` (TIKI-SETUP-1)."""
+    deep: list[object] = []
+    for levels, kind in ((10_000, list), (10_000, dict), (300, list)):
+        value: object = 0
+        for _ in range(levels):
+            value = [value] if kind is list else {"k": value}
+        deep.append(value)
+    state = tiki.new_game(Rules(shaman=True), seed=1)
+    view = tiki.jsonio.view_to_json(tiki.observe(state, X))
+    record = tiki.record_to_json(tiki.Record(rules=state.rules, start=tiki.to_text(state)))
+    tried = 0
+    for obj, read in (
+        (view, tiki.jsonio.view_from_json),
+        (view, tiki.jsonio.from_json),
+        (tiki.state_to_json(state), tiki.jsonio.from_json),
+        (record, tiki.jsonio.from_json),
+    ):
+        for where, keys in _json_places(obj):
+            for nested in deep:
+                e = _refused(read, _put(obj, keys, nested))
+                at = e.position
+                assert isinstance(at, str) and (at.startswith(where) or where.startswith(at)), (
+                    where, str(e))
+                tried += 1
+    assert tried > 500
+
+
+# --------------------------------------------------------------------------- views
+
+
+def _takes_a_state() -> set[str]:
+    """The public functions (facade, ``jsonio``, ``svg``) whose first parameter is a
+    position (``state``, ``position``), a record or any object to write."""
+    import inspect
+
+    found = set()
+    for module, prefix in ((tiki, ""), (tiki.jsonio, "jsonio."), (tiki.svg, "svg.")):
+        for name in module.__all__:
+            f = getattr(module, name)
+            if inspect.isfunction(f):
+                params = list(inspect.signature(f).parameters)
+                if params and params[0] in ("state", "position", "record", "obj"):
+                    found.add(prefix + name)
+    return found
+
+
+def test_hole_every_function_that_takes_a_state_serves_or_refuses_a_view_tiki_turn_3() -> None:
+    """Hole: ``to_text(observe(s, x))`` raised ``AttributeError: 'View' object has no
+    attribute 'tiles'`` (so did ``parse_action``, ``state_to_json``, ``resolve_chance``,
+    ``write_record``, ``replay`` and ``record_to_json``). Now every public function that
+    takes a position, given a view, either serves it (the tokens and the decision of its
+    position, its picture, its own JSON) or refuses it with a library error that names
+    the view's own form: a NotationError for the text and JSON forms and records, the
+    engine's IllegalActionError elsewhere (TIKI-TURN-3)."""
+    s = PHASE_STATES[Phase.TURN]
+    view = tiki.observe(s, s.actor)
+    rng = random.Random(0)
+    mine = tiki.legal_actions(s)[0]
+    serves = {
+        "parse_action": lambda: tiki.parse_action(view, str(mine)) == mine,
+        "action_token": lambda: tiki.action_token(view, mine) == str(mine),
+        "decision": lambda: tiki.decision(view).actors == (s.actor,),
+        "decision_to_json": lambda: tiki.decision_to_json(view)["type"] == "decision",
+        "svg.board": lambda: tiki.svg.board(view).startswith("<svg"),
+        "jsonio.to_json": lambda: tiki.jsonio.to_json(view) == tiki.jsonio.view_to_json(view),
+        "jsonio.dumps": lambda: tiki.jsonio.loads(tiki.jsonio.dumps(view)) == view,
+        "is_legal": lambda: tiki.is_legal(view, mine) is False,  # type: ignore[arg-type]
+    }
+    notation = {
+        "to_text": (lambda: tiki.to_text(view), "view_to_text(view)"),  # type: ignore[arg-type]
+        "state_to_json": (lambda: tiki.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "jsonio.state_to_json": (lambda: tiki.jsonio.state_to_json(view), "view_to_json"),  # type: ignore[arg-type]
+        "write_record": (lambda: tiki.write_record(view), "takes a Record"),  # type: ignore[arg-type]
+        "replay": (lambda: tiki.replay(view), "takes a Record"),  # type: ignore[arg-type]
+        "record_to_json": (lambda: tiki.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "jsonio.record_to_json": (lambda: tiki.jsonio.record_to_json(view), "takes a Record"),  # type: ignore[arg-type]
+        "Record": (lambda: tiki.Record(rules=s.rules, start=view), "starts from a position"),  # type: ignore[arg-type]
+    }
+    engine = {
+        "step": lambda: tiki.step(view, mine),  # type: ignore[arg-type]
+        "apply": lambda: tiki.apply(view, mine),  # type: ignore[arg-type]
+        "legal_actions": lambda: tiki.legal_actions(view),  # type: ignore[arg-type]
+        "actors": lambda: tiki.actors(view),  # type: ignore[arg-type]
+        "outcome": lambda: tiki.outcome(view),  # type: ignore[arg-type]
+        "chance_outcomes": lambda: tiki.chance_outcomes(view),  # type: ignore[arg-type]
+        "sample_chance": lambda: tiki.sample_chance(view, rng),  # type: ignore[arg-type]
+        "resolve_chance": lambda: tiki.resolve_chance(view, rng),  # type: ignore[arg-type]
+        "observe": lambda: tiki.observe(view, X),  # type: ignore[arg-type]
+        "solve": lambda: tiki.solve(view, limit=10),  # type: ignore[arg-type]
+    }
+    assert _takes_a_state() <= set(serves) | set(notation) | set(engine)
+    for name, serve in serves.items():
+        assert serve(), name
+    for name, (call, use) in notation.items():
+        e = _refused(call)
+        assert "View" in str(e) and use in str(e), name
+    for call in engine.values():
+        with pytest.raises(IllegalActionError, match=r"a View \(observe\(\)\) is not a position: "
+                           r".*view_actions\(view\)"):
+            call()
+    assert "a State is not a View" in str(_refused(tiki.view_to_text, s))
+    assert "a State is not a View" in str(_refused(tiki.jsonio.view_to_json, s))

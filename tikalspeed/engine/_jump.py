@@ -43,7 +43,7 @@ from ..model.records import MAX_TOKENS
 from ..model.rules import Rules
 from ..model.state import State
 from .ap import actions_for, ap_actions, cheapest, why_ap_illegal
-from .work import Work, among, given
+from .work import Work, among, given, named
 
 __all__ = [
     "KEYWORDS",
@@ -285,5 +285,8 @@ def why_not_chosen(state: State, player: int, action: object) -> tuple[str, str]
             f"{player_name(player)} may not stop: whoever can take part chooses tokens "
             "in every Jump (Rules(forfeit=True) lets him forfeit)"
         )
-    what = type(action).__name__
-    return "SPEED-JUMP-1", f"{what} is not a choice of 1 to 5 tokens (or a forfeit)"
+    stop = ", or stops (end)" if state.rules.forfeit else ""  # SPEED-JUMP-8
+    return "SPEED-JUMP-1", (
+        f"{named(state, action)} does not answer the decision asked: "
+        f"{player_name(player)} chooses 1 to 5 tokens in secret{stop}"
+    )

@@ -38,7 +38,7 @@ from ..model.view import View, hides
 from .auction import Professional, bid_limit
 from .speed import Speed
 from .turns import Classic, top_letter
-from .work import Mode, among, given
+from .work import ACTION_TYPES, Mode, among, given, named
 
 __all__ = [
     "MODES",
@@ -296,6 +296,8 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if phase is Phase.OVER:
         return "TIKAL-TURN-4", "the game is over"
     mode = MODES[state.rules.mode]
+    if type(action) not in ACTION_TYPES:
+        return "TIKAL-TURN-4", f"{shown(action)} is not a Tikal action (parse_action reads a token)"
     if phase in mode.phases:
         if hides(state):
             return "SPEED-JUMP-1", _HIDDEN
@@ -309,9 +311,9 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         if type(action) is Move:  # the common case: checked field by field below
             return mode.why_ap_illegal(state, action)
         if not isinstance(action, APAction):
-            return "TIKAL-TURN-4", f"{type(action).__name__} is not an action-point action"
+            return "TIKAL-TURN-4", _not_asked(state, action)
     elif type(action) not in _KINDS[phase]:
-        return "TIKAL-TURN-4", f"{type(action).__name__} does not answer this {phase.value} node"
+        return "TIKAL-TURN-4", _not_asked(state, action)
     bad = _malformed(state, action)
     if bad is not None:
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {bad}"
@@ -326,6 +328,27 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if isinstance(action, PlaceTile):
         return _why_place(state, action)
     return _CLAUSE[type(action)], f"{_token(state, action)} is not possible here"
+
+
+_ASKED = {
+    Phase.DRAW: "chance draws {who}'s tile (draw=)",
+    Phase.REVEAL: "chance lays out a tile for auction (reveal=)",
+    Phase.TREASURE: "chance turns up the treasure {who} digs (find=)",
+    Phase.PLACE: "{who} places the tile in hand (place:)",
+    Phase.BID: "{who} bids or passes (bid:, pass)",
+    Phase.CHOOSE: "{who} takes a tile from the display (take:)",
+    Phase.ACTIONS: (
+        "{who} spends action points (enter, hop, move, uncover, dig, swap, camp, guard or end)"
+    ),
+}
+"""What each decision every mode shares asks, in the words of a refusal."""
+
+
+def _not_asked(state: State, action: object) -> str:
+    """TIKAL-TURN-4: the refusal of a kind of action that does not answer the decision:
+    the action by its token, and what the decision asks (never a class name)."""
+    asked = _ASKED[state.turn.phase].format(who=player_name(state.turn.active))
+    return f"{named(state, action)} does not answer the decision asked: {asked}"
 
 
 # the range of each action field, as a function of the number of players

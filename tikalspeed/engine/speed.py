@@ -27,7 +27,7 @@ from ..model.events import (
     TokensRevealed,
     TurnEnded,
 )
-from ..model.records import MAX_TOKENS, SUPPLY, TOKENS, Phase, TurnKind
+from ..model.records import MAX_TOKENS, STOP, SUPPLY, TOKENS, Phase, TurnKind
 from ..model.state import State
 from ._jump import (
     KEYWORDS,
@@ -69,8 +69,8 @@ class Speed(Professional):
         end_turn = table[EndTurn]
 
         def end_or_forfeit(w: Work, action: EndTurn) -> None:
-            if w.phase is Phase.TOKENS:  # SPEED-JUMP-8: stopping early
-                self.forfeit(w, action.player)
+            if w.phase is Phase.TOKENS:  # SPEED-JUMP-8: stopping early, in secret
+                self.commit(w, action.player, STOP)
             elif w.turn_kind is TurnKind.JUMP:  # SPEED-JUMP-3: 'one-kind', stopping
                 self.stop_jump(w)
             else:
@@ -284,10 +284,15 @@ class Speed(Professional):
 
     def choose(self, w: Work, action: ChooseTokens) -> None:
         """SPEED-JUMP-1/2: a secret choice; once all are in, reveal and order the Jump."""
+        self.commit(w, action.player, action.count)
+
+    def commit(self, w: Work, player: int, choice: int) -> None:
+        """SPEED-JUMP-1/8: ``player``'s secret choice, a count or ``STOP``: the others
+        are told only that he has chosen, whichever it is; once all are in, the reveal."""
         chosen = list(w.chosen)
-        chosen[action.player] = action.count
+        chosen[player] = choice
         w.set(chosen=tuple(chosen))
-        w.tell(TokensChosen, action.player)
+        w.tell(TokensChosen, player)
         waiting = [p for p in w.jumpers if not chosen[p]]
         if waiting:
             w.set(active=waiting[0])
@@ -296,7 +301,14 @@ class Speed(Professional):
 
     def reveal_tokens(self, w: Work) -> None:
         """SPEED-JUMP-2: the choices are shown together; the Jump is played from the
-        fewest tokens to the most, ties broken by the Round Order."""
+        fewest tokens to the most, ties broken by the Round Order. SPEED-JUMP-8: a
+        player who chose to stop forfeits his tokens now, with the reveal, and leaves
+        the phase (if nobody is left, the next Jump)."""
+        if STOP in w.chosen:
+            self.forfeit(w)
+            if not w.jumpers:
+                self.next_jump(w)
+                return
         chosen = w.chosen
         rank = {p: i for i, p in enumerate(_everyone(w))}
         order = tuple(sorted(w.jumpers, key=lambda p: (chosen[p], rank[p])))
@@ -305,20 +317,16 @@ class Speed(Professional):
         w.tell(TokensRevealed, tuple(chosen), order)
         self.next_jumper(w)
 
-    def forfeit(self, w: Work, player: int) -> None:
-        """SPEED-JUMP-8 (``Rules.forfeit``): the player stops, giving up his tokens."""
-        tokens = list(w.tokens)
-        w.tell(PointsLost, player, tokens[player], "SPEED-JUMP-8")
-        tokens[player] = 0
-        jumpers = tuple(p for p in w.jumpers if p != player)
-        w.set(tokens=tuple(tokens), jumpers=jumpers)
-        waiting = [p for p in jumpers if not w.chosen[p]]
-        if waiting:
-            w.set(active=waiting[0])
-        elif jumpers:
-            self.reveal_tokens(w)  # everyone else had chosen
-        else:
-            self.next_jump(w)
+    def forfeit(self, w: Work) -> None:
+        """SPEED-JUMP-8 (``Rules.forfeit``), at the reveal: each player who chose to stop
+        gives up the tokens he has left and leaves the Jumps of this phase."""
+        tokens, chosen = list(w.tokens), list(w.chosen)
+        for p in w.jumpers:
+            if chosen[p] == STOP:
+                w.tell(PointsLost, p, tokens[p], "SPEED-JUMP-8")
+                tokens[p] = chosen[p] = 0
+        jumpers = tuple(p for p in w.jumpers if chosen[p])
+        w.set(tokens=tuple(tokens), chosen=tuple(chosen), jumpers=jumpers)
 
     def next_jumper(self, w: Work) -> None:
         """SPEED-JUMP-2/3: the next player in the Jump spends his points on one action."""

@@ -14,17 +14,27 @@ only the records that changed are rebuilt.
 from __future__ import annotations
 
 import operator
+import typing
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 import attrs
 
-from ..model.actions import Action, APAction
+from ..board.terrain import terrain
+from ..bounds import shown, shown_action
+from ..model.actions import (
+    Action,
+    APAction,
+    ChooseTile,
+    DrawTile,
+    RevealTile,
+    player_name,
+)
 from ..model.events import Event
 from ..model.records import RECORD_OF, RECORDS, Phase
 from ..model.state import State
 
-__all__ = ["Handler", "Mode", "Work", "among", "given"]
+__all__ = ["ACTION_TYPES", "Handler", "Mode", "Work", "among", "given", "named"]
 
 _STATE_FIELDS = tuple(a.name for a in attrs.fields(State))
 _TOP = -1
@@ -92,6 +102,40 @@ def given(action: object, name: str) -> object:
     True
     """
     return getattr(action, name)
+
+
+ACTION_TYPES: frozenset[type] = frozenset(typing.get_args(Action))
+"""The classes of the Tikal actions."""
+_TILE_HEADS: dict[type, str] = {DrawTile: "draw=", RevealTile: "reveal=", ChooseTile: "take:"}
+
+
+def named(state: State, action: object) -> str:
+    """``action`` as a refusal names it (TIKAL-TURN-4): its token, as
+    :func:`tikalspeed.action_token` writes it in ``state`` (a tile by the id of
+    ``state``'s manifest; at a Speed Jump's TOKENS node with its player, ``P2:end``),
+    never its class; an object that is no Tikal action, or an action whose fields
+    cannot be written, as a bounded repr.
+
+    >>> from tikalspeed import new_game, PlaceTile
+    >>> named(new_game(), PlaceTile(0, 2, 0)), named(new_game(), "bid:3")
+    ('place:c1:0', "'bid:3'")
+    """
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return shown(action)
+    try:
+        head, tile = _TILE_HEADS.get(kind), getattr(action, "tile", None)
+        ids = terrain(state.rules.manifest).tile_ids
+        if head is not None and type(tile) is int and 0 <= tile < len(ids):
+            token = head + ids[tile]
+        else:
+            token = str(action)
+    except Exception:  # a field that cannot be written (a cell 99): show the fields
+        return shown_action(action)
+    player = getattr(action, "player", None)
+    if state.turn.phase is Phase.TOKENS and type(player) is int and 0 <= player < 4:
+        return f"{player_name(player)}:{token}"  # SPEED-JUMP-1: the token names its player
+    return token
 
 
 def among(action: object, actions: tuple[Action, ...]) -> bool:

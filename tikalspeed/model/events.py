@@ -246,7 +246,9 @@ class TileSecured:
 
 @attrs.frozen
 class TokensChosen:
-    """Speed: ``player`` has taken tokens for the Jump (how many stays hidden)."""
+    """Speed: ``player`` has made his secret choice for the Jump: a number of tokens or,
+    under ``Rules(forfeit=True)``, a stop (SPEED-JUMP-8); which stays hidden until the
+    reveal."""
 
     player: int
     clause: str = "SPEED-JUMP-1"

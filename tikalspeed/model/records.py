@@ -28,6 +28,7 @@ __all__ = [
     "MAX_TOKENS",
     "PRINTED",
     "REMOVED",
+    "STOP",
     "SUPPLY",
     "TOKENS",
     "Auction",
@@ -51,6 +52,12 @@ TOKENS = 10
 
 MAX_TOKENS = 5
 """SPEED-JUMP-1: the most tokens a player may take for one Jump."""
+
+STOP = -2
+"""SPEED-JUMP-8 (``Rules(forfeit=True)``): in ``SpeedRound.chosen``, a player's secret
+choice to stop. Like a count it is hidden from the others until the reveal (where an
+:func:`~tikalspeed.observe` view shows ``-1`` for any choice made); at the reveal he
+forfeits the tokens he has left and leaves the phase."""
 
 SUPPLY = -1
 """Where a leader is before it enters the board."""
@@ -225,8 +232,9 @@ class SpeedRound:
     tokens: tuple[int, ...] = ()
     """Per player, tokens still in hand in this Jump phase (SPEED-TOKENS-1)."""
     chosen: tuple[int, ...] = ()
-    """Per player, the tokens taken for the running Jump (0: none yet / sits out);
-    hidden from the others until all have chosen (SPEED-JUMP-1)."""
+    """Per player, the tokens taken for the running Jump (0: none yet / sits out;
+    ``STOP``: he stops, under ``Rules(forfeit=True)``, SPEED-JUMP-8); hidden from the
+    others until all have chosen (SPEED-JUMP-1)."""
     jumpers: tuple[int, ...] = ()
     """Who takes part in the running Jump."""
     jump_order: tuple[int, ...] = ()

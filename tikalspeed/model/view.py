@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import attrs
 
+from ..bounds import shown
 from .picture import draw
 from .records import Phase
 from .state import State
 
-__all__ = ["View", "hides"]
+__all__ = ["View", "hides", "not_a_position"]
 
 
 @attrs.frozen
@@ -52,3 +53,18 @@ class View:
 def hides(state: State) -> bool:
     """Whether ``state`` is a view's position with a hidden token choice (``-1``)."""
     return state.turn.phase is Phase.TOKENS and -1 in state.speed.chosen
+
+
+def not_a_position(value: object, instead: str) -> str | None:
+    """Why ``value``, given where a position is taken, is not one, or ``None`` for a
+    :class:`~tikalspeed.State`: a :class:`View` is refused with ``instead``, the form
+    that serves a view (``"write it with view_to_text(view)"``).
+
+    >>> not_a_position("P1", "use view_to_text(view)")
+    "a position is a State, not 'P1'"
+    """
+    if type(value) is State:
+        return None
+    if type(value) is View:
+        return f"a View (observe()) is not a position: {instead}"
+    return f"a position is a State, not {shown(value)}"

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from ..board.hexgrid import CELL_NAMES
 from ..board.tiles import LETTERS
 from ..model.actions import TREASURE_NAMES, player_name
+from ..model.records import STOP
 from ..model.state import GUARDING, REMOVED, SUPPLY, Phase, State, TurnKind
 from ..text.decision import describe
 from ._shapes import BOARD_HEIGHT, BOARD_WIDTH, COLOURS, MARGIN, element, text
@@ -49,7 +50,9 @@ def _jump(state: State, p: int, viewer: int | None) -> str:
         return str(chosen)
     if not chosen:
         return "choosing"
-    return f"chose {chosen}" if p == viewer else "chose ?"
+    if p != viewer:
+        return "chose ?"  # a count or a stop (SPEED-JUMP-8), alike
+    return "stops" if chosen == STOP else f"chose {chosen}"
 
 
 def _row(state: State, p: int, viewer: int | None) -> tuple[str, ...]:

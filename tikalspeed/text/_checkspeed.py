@@ -8,6 +8,7 @@ from ..board.hexgrid import CELL_NAMES
 from ..board.terrain import Terrain
 from ..board.tiles import Kind
 from ..model.actions import TREASURE_NAMES
+from ..model.records import STOP
 from ..model.state import Phase, State, TurnKind
 from ._checkturn import StateFault
 
@@ -159,7 +160,7 @@ def _check_jump(s: State) -> None:
                 "tokens", "outside the Jumps every player holds 10 tokens (SPEED-JUMP-6)"
             )
         return
-    chosen = _per_player(s, "chosen", 0, _MAX_CHOICE, False)
+    chosen = _choices(s)
     if not jumpers or list(jumpers) != sorted(jumpers):
         raise StateFault("jumpers", "the players in a Jump are listed in player order")
     for p in range(s.rules.players):
@@ -170,7 +171,7 @@ def _check_jump(s: State) -> None:
         if jump_order or not waiting or s.active != waiting[0]:
             raise StateFault("chosen", "a Jump waits for the choices not yet made (SPEED-JUMP-1)")
         for p in jumpers:
-            if s.tokens[p] <= 0 or chosen[p] > min(_MAX_CHOICE, s.tokens[p]):
+            if s.tokens[p] <= 0 or chosen[p] > min(_MAX_CHOICE, s.tokens[p]):  # a stop: < 0
                 raise StateFault(
                     "tokens", f"P{p + 1} takes 1 to 5 of the tokens left (SPEED-JUMP-1)", player=p
                 )
@@ -231,6 +232,26 @@ def _opened_player(s: State, token: str) -> int | None:
     else:
         ok = False
     return players.index(parts[0]) if ok else None
+
+
+def _choices(s: State) -> tuple[int, ...]:
+    """SPEED-JUMP-1/8: per player a count of 0 to 5, or, at a Jump's token choice under
+    ``Rules(forfeit=True)``, a stop (``STOP``), held until the reveal."""
+    chosen = s.chosen
+    if len(chosen) != s.rules.players:
+        raise StateFault("chosen", "chosen has one entry per player")
+    for p, c in enumerate(chosen):
+        if c == STOP:
+            if s.phase is not Phase.TOKENS or not s.rules.forfeit:
+                raise StateFault(
+                    "chosen",
+                    f"P{p + 1}'s stop (end) is a choice only at a Jump's token choice under "
+                    "Rules(forfeit=True), until the reveal (SPEED-JUMP-8)",
+                    player=p,
+                )
+        elif not 0 <= c <= _MAX_CHOICE:
+            raise StateFault("chosen", f"P{p + 1}'s chosen is 0 to 5 or end, not {c}", player=p)
+    return chosen
 
 
 def _check_opened(s: State, in_turn: bool) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board.terrain import terrain
+from ..model.records import STOP
 from ..model.rules import Rules
 from ..model.state import State
 from ._checkspeed import JUMP_KINDS, SPEED_FIELDS
@@ -27,17 +28,20 @@ _OPTIONAL = ("jump_kind", "opened")
 _LISTS = tuple(f for f in SPEED_FIELDS if f not in _OPTIONAL)
 """The Speed fields always written (lists)."""
 _MAX_CHOICE = 5
+_STOP = "end"
+"""A secret choice to stop (SPEED-JUMP-8) in ``"chosen"``: the token of the stop."""
 
 
 def speed_to_json(state: State) -> JSON:
     """The ``"speed"`` object: the Speed fields of ``state`` (a hidden token choice of an
-    :func:`tikalspeed.observe` view is ``null``). ``"jump_kind"`` (SPEED-JUMP-3,
+    :func:`tikalspeed.observe` view is ``null``, a secret choice to stop ``"end"``,
+    SPEED-JUMP-8). ``"jump_kind"`` (SPEED-JUMP-3,
     ``Rules(jump_action='one-kind')``) and ``"opened"`` (SPEED-JUMP-7,
     ``Rules(jump_blocked='lost')``) are written only while they are set."""
     ids = terrain(state.rules.manifest).tile_ids
     return {
         "tokens": list(state.tokens),
-        "chosen": [None if c < 0 else c for c in state.chosen],
+        "chosen": [_STOP if c == STOP else None if c < 0 else c for c in state.chosen],
         "jumpers": list(state.jumpers),
         "jump_order": list(state.jump_order),
         "round_order": list(state.round_order),
@@ -75,6 +79,9 @@ def speed_from_json(value: Any, path: str, rules: Rules) -> dict[str, Any]:
             if name == "tokens":
                 values.append(read_int(item, at, 0, _TOKENS))
             elif name == "chosen":
+                if item == _STOP:  # SPEED-JUMP-8: checked with the position
+                    values.append(STOP)
+                    continue
                 if item is None:
                     raise fail(
                         "a hidden token choice (an observe() view) cannot be read back "

@@ -11,9 +11,11 @@ from ..board.manifest import Manifest
 from ..board.terrain import terrain
 from ..board.tiles import LETTERS, Kind
 from ..bounds import MAX_BID, MAX_SCORE, shown
+from ..errors import NotationError
 from ..model.actions import TREASURE_NAMES, player_name
 from ..model.rules import Rules
 from ..model.state import EMPTY, GUARDING, PRINTED, REMOVED, SUPPLY, Outcome, Phase, State, TurnKind
+from ..model.view import not_a_position
 from ._jsonread import (
     JSON,
     fail,
@@ -133,7 +135,13 @@ def marks_from_json(value: Any, path: str, rules: Rules) -> tuple[int, ...]:
 
 
 def state_to_json(state: State) -> JSON:
-    """Return ``state`` as a JSON object (fields in ``docs/tikal-notation.md``)."""
+    """Return ``state`` as a JSON object (fields in ``docs/tikal-notation.md``). A
+    :class:`~tikalspeed.View` is not a position: its JSON is ``view_to_json`` (or
+    ``jsonio.to_json`` and ``jsonio.dumps``, which take either); here it is a
+    :class:`~tikalspeed.NotationError`."""
+    refused = not_a_position(state, "write it with jsonio.view_to_json (or jsonio.to_json)")
+    if refused is not None:
+        raise NotationError(refused)
     t = terrain(state.rules.manifest)
     kinds = TREASURE_NAMES[: len(state.hidden)]
     result = state.result

@@ -3,11 +3,12 @@
 
 The field is ``speed:<tokens>/<chosen>/<jumpers>/<jump order>/<round order>/<secured>/
 <volcano placers>``, the :class:`~tikalspeed.State` fields of the same names in that
-order; ``-`` is an empty tuple. Two more parts follow only while one is set: the
-kind of a Jump turn's actions under ``Rules(jump_action='one-kind')`` (SPEED-JUMP-3),
-``State.jump_kind``, as ``/move`` (``/-`` for none); then the actions opened in the
-running Jump under ``Rules(jump_blocked='lost')`` (SPEED-JUMP-7), ``State.opened``, as
-``/P3:camp:c1,P2:swap:A:P1:E``.
+order; ``-`` is an empty tuple. In the chosen part a secret choice to stop
+(SPEED-JUMP-8, ``Rules(forfeit=True)``) is ``end``. Two more parts follow only while
+one is set: the kind of a Jump turn's actions under ``Rules(jump_action='one-kind')``
+(SPEED-JUMP-3), ``State.jump_kind``, as ``/move`` (``/-`` for none); then the actions
+opened in the running Jump under ``Rules(jump_blocked='lost')`` (SPEED-JUMP-7),
+``State.opened``, as ``/P3:camp:c1,P2:swap:A:P1:E``.
 
 >>> from tikalspeed import new_game, Rules
 >>> from tikalspeed.board.terrain import terrain
@@ -23,15 +24,20 @@ from typing import Any
 from ..board.hexgrid import CELL_NAMES
 from ..board.terrain import Terrain
 from ..model.actions import player_name
+from ..model.records import STOP
 from ..model.rules import Rules
 from ..model.state import State
 from ._checkspeed import JUMP_KINDS, SPEED_FIELDS
 from ._fields import NAT, entries, fail, number, read_player, split
 
-__all__ = ["HIDDEN", "SPEED_FIELDS", "part_offset", "read_speed", "speed_text"]
+__all__ = ["HIDDEN", "SPEED_FIELDS", "STOPS", "part_offset", "read_speed", "speed_text"]
 
 HIDDEN = "?"
 """How a token choice hidden by :func:`tikalspeed.observe` is written (not read back)."""
+
+STOPS = "end"
+"""How a secret choice to stop (``STOP``, SPEED-JUMP-8, ``Rules(forfeit=True)``) is
+written in the chosen part: the token of the stop."""
 
 _CELL_INDEX = {name: c for c, name in enumerate(CELL_NAMES)}
 _PER_PLAYER = ("tokens", "chosen", "secured")
@@ -43,7 +49,7 @@ def _players(players: tuple[int, ...]) -> str:
 
 def speed_text(state: State, t: Terrain) -> str:
     """The ``speed:...`` field of ``state`` (a Speed game)."""
-    chosen = ",".join(HIDDEN if c < 0 else str(c) for c in state.chosen) or "-"
+    chosen = ",".join(_choice(c) for c in state.chosen) or "-"
     secured = ",".join("-" if x < 0 else t.tile_ids[x] for x in state.secured) or "-"
     parts = [
         ",".join(str(x) for x in state.tokens) or "-",
@@ -59,6 +65,12 @@ def speed_text(state: State, t: Terrain) -> str:
     if state.opened:
         parts.append(",".join(state.opened))
     return "speed:" + "/".join(parts)
+
+
+def _choice(c: int) -> str:
+    """A token choice as the chosen part writes it: a count, ``end`` (a stop) or ``?``
+    (hidden in a view)."""
+    return STOPS if c == STOP else HIDDEN if c < 0 else str(c)
 
 
 def part_offset(field: str, at: int, index: int, player: int | None = None) -> int:
@@ -124,6 +136,8 @@ def _entry(name: str, entry: str, at: int, t: Terrain) -> int:
         if tile is None:
             raise fail(f"unknown tile {entry!r} in the secured part", at)
         return tile
+    if name == "chosen" and entry == STOPS:
+        return STOP  # SPEED-JUMP-8: checked with the position (Rules.forfeit, a Jump)
     if name == "chosen" and entry == HIDDEN:
         raise fail(
             "a hidden token choice '?' (an observe() view) cannot be read back: a position "

@@ -72,7 +72,7 @@ from ._jsonread import (
 )
 from ._jsonstate import rules_from_json, rules_to_json, state_from_json, state_to_json
 from ._recordhead import FORMAT, RESULTS, check_headers
-from .record import Record, play, result_of
+from .record import Record, a_record, play, result_of
 from .views import view_from_json, view_to_json
 
 __all__ = [
@@ -241,6 +241,7 @@ def action_from_json(value: Any, path: str = "$", rules: Rules | None = None) ->
 
 def record_to_json(record: Record) -> JSON:
     """Return ``record`` as a JSON object; ``start`` is a state object or null."""
+    a_record(record, "record_to_json")
     manifest = record.rules.manifest
     return {
         "type": "record",

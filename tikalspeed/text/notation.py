@@ -53,6 +53,7 @@ from ..model.actions import (
     player_name,
 )
 from ..model.state import CHANCE, Phase, State
+from ..model.view import View, not_a_position
 from .position import from_text, player_from_name, to_text
 from .rulestext import rules_from_text, rules_to_text
 
@@ -95,8 +96,9 @@ _WHAT = {
 }
 
 
-def parse_action(state: State, text: str, *, player: int | None = None) -> Action:
-    """Read the one-token notation ``text`` as an action of whoever acts in ``state``.
+def parse_action(state: State | View, text: str, *, player: int | None = None) -> Action:
+    """Read the one-token notation ``text`` as an action of whoever acts in ``state``
+    (a position, or a player's :class:`~tikalspeed.View`).
 
     Chance outcomes (``draw=``, ``reveal=``, ``find=``) belong to chance; every other
     token to ``player``, by default the first of :func:`tikalspeed.actors` (the active
@@ -109,6 +111,8 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
     the offset in ``text`` of the part that cannot be read; for a ``player`` that is not
     ``None``, ``CHANCE`` or one of the game's players; and for a token other than a
     chance outcome given ``player=CHANCE`` (chance only draws, reveals and finds).
+    In a view a token is read as in its position, and belongs by default to the view's
+    player: a client reads his own actions in what he sees.
 
     >>> from tikalspeed import new_game
     >>> s = new_game()
@@ -129,6 +133,13 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
     >>> parse_action(s, "tokens:3", player=2), parse_action(s, "P2:tokens:4")
     (ChooseTokens(player=2, count=3), ChooseTokens(player=1, count=4))
     """
+    mine: int | None = None
+    if isinstance(state, View):
+        mine = state.player
+        state = state.state
+    refused = not_a_position(state, "")
+    if refused is not None:
+        raise NotationError(refused)
     if not isinstance(text, str):
         raise NotationError(f"an action token is a str, not {type(text).__name__}")
     n = state.rules.players
@@ -154,6 +165,8 @@ def parse_action(state: State, text: str, *, player: int | None = None) -> Actio
             "other action",
             lead,
         )
+    if player is None and mine is not None:
+        player = mine
     if player is None:
         who = actors(state)
         player = who[0] if who and who[0] != CHANCE else state.active
@@ -257,7 +270,7 @@ def _tile(state: State, tile_id: str, at: int, whole: str) -> int:
     return index
 
 
-def action_token(state: State, action: Action) -> str:
+def action_token(state: State | View, action: Action) -> str:
     """The token of ``action`` in ``state``, unique among its legal actions: what
     :func:`parse_action` reads back as ``action`` (``parse_action(state,
     action_token(state, a)) == a`` for every legal action). It is ``str(action)``
@@ -268,20 +281,27 @@ def action_token(state: State, action: Action) -> str:
     >>> from tikalspeed import new_game, DrawTile
     >>> action_token(new_game(), DrawTile(3))
     'draw=A4'
+
+    In a player's :class:`~tikalspeed.View` the token is the one of its position.
     """
+    if isinstance(state, View):
+        state = state.state
+    refused = not_a_position(state, "")
+    if refused is not None:
+        raise NotationError(refused)
     player = getattr(action, "player", None)
-    if state.phase is Phase.TOKENS and type(player) is int and player >= 0:
-        try:
-            return f"{player_name(action.player)}:{action}"
-        except Exception:  # a malformed action object: show its repr
-            return repr(action)
+    token: str | None = None
     if isinstance(action, DrawTile | RevealTile | ChooseTile):
         ids = terrain(state.rules.manifest).tile_ids
         if type(action.tile) is int and 0 <= action.tile < len(ids):
             tile_id = ids[action.tile]
             head = {DrawTile: "draw=", RevealTile: "reveal=", ChooseTile: "take:"}[type(action)]
-            return head + tile_id
+            token = head + tile_id
     try:
-        return str(action)
+        if token is None:
+            token = str(action)
+        if state.phase is Phase.TOKENS and type(player) is int and player >= 0:
+            return f"{player_name(player)}:{token}"
     except Exception:  # a malformed action object: show its repr
         return repr(action)
+    return token

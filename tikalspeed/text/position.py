@@ -11,6 +11,7 @@ from ..errors import NotationError
 from ..model.actions import TREASURE_NAMES, player_name
 from ..model.rules import Rules
 from ..model.state import GUARDING, REMOVED, SUPPLY, Phase, State
+from ..model.view import not_a_position
 from ._boardtext import Board, board_text, read_board
 from ._fields import (
     INT,
@@ -125,7 +126,13 @@ def to_text(state: State) -> str:
     >>> text.split()[:5], text.split()[-4:]
     (['8/8/8/*,*,6/*,*,6', 'reveal', 'P1', 'normal', '0'], \
 ['20,20,20', 'P1/-/-/-/-', '-', 'rules:mode=professional;players=3'])
+
+    A :class:`~tikalspeed.View` is not a position: it is written by
+    :func:`~tikalspeed.view_to_text` (:class:`NotationError` here).
     """
+    refused = not_a_position(state, "write it with view_to_text(view)")
+    if refused is not None:
+        raise NotationError(refused)
     rules = state.rules
     t = terrain(rules.manifest)
     result = state.result

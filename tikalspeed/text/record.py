@@ -42,6 +42,7 @@ from ..model.actions import Action, player_name
 from ..model.events import TurnBegan
 from ..model.rules import Rules
 from ..model.state import Phase, State, TurnKind
+from ..model.view import View
 from ._recordhead import FORMAT, RESULTS, check_headers, inner, read_headers, setup
 from .notation import action_token, from_text, parse_action, to_text
 from .rulestext import rules_to_text
@@ -57,7 +58,19 @@ _AUCTION = (Phase.REVEAL, Phase.BID)
 
 
 def _start_text(value: State | str | None) -> str | None:
+    if isinstance(value, View):
+        raise NotationError(
+            "Record.start: a View (observe()) is not a position: a record starts from a "
+            "position (a State or its text)"
+        )
     return to_text(value) if isinstance(value, State) else value
+
+
+def a_record(value: object, reader: str) -> None:
+    """Refuse anything but a :class:`Record` given to ``reader``."""
+    if type(value) is not Record:
+        what = "a View (observe())" if isinstance(value, View) else shown(value)
+        raise NotationError(f"{reader} takes a Record, not {what}")
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
@@ -99,7 +112,7 @@ class Record:
             raise ValueError(f"Record.result must be one of {', '.join(RESULTS)}")
         if self.start is not None:
             if not isinstance(self.start, str):
-                raise ValueError(f"Record.start must be a position, not {self.start!r}")
+                raise NotationError(f"Record.start must be a position, not {shown(self.start)}")
             state = from_text(self.start, rules=self.rules)
             object.__setattr__(self, "start", to_text(state))
 
@@ -172,6 +185,7 @@ def replay(record: Record) -> tuple[State, ...]:
     :class:`~tikalspeed.IllegalActionError` is its ``__cause__``) or if
     ``record.result`` is not the result the actions reach.
     """
+    a_record(record, "replay")
     states = play(record.initial_state(), record.actions, lambda i: None)[0]
     reached = result_of(states[-1])
     if reached != record.result:
@@ -210,6 +224,7 @@ def write_record(record: Record) -> str:
     auction actions (reveals and bids) and each Speed Jump (its token choices, then its
     actions); lines wrap at 80 characters where tokens allow.
     """
+    a_record(record, "write_record")
     headers = [("Game", "Tikal"), ("Format", FORMAT)]
     rules = rules_to_text(record.rules)
     if rules:

@@ -28,9 +28,10 @@ gives their names, sizes and shapes):
     supply, removed, standing as guards (each / his workers in all); the leader in
     supply, on the board, guarding, removed (one-hot); treasures held per kind /
     copies of a kind (8); to act now; tokens in hand / 10; tokens chosen for the
-    running Jump / 5 (0 while hidden or not chosen); has chosen but the count is
-    hidden; in the running Jump; still to act in it; place in the Round Order
-    (``(i + 1) / n``, 0 if none); placed a volcano this round; still bidding; the
+    running Jump / 5 (0 while hidden or not chosen, and for the observer's own secret
+    stop, SPEED-JUMP-8: in the Jump, not to act, no count); has chosen but what is
+    hidden (a count or a stop, alike); in the running Jump; still to act in it; place
+    in the Round Order (``(i + 1) / n``, 0 if none); placed a volcano this round; still bidding; the
     high bidder; has had his auction this round.
 ``game`` (n + 45): the observer's seat, one-hot (n); the mode, one-hot (classic,
     professional, speed); the phase, one-hot (the 9 :class:`~tikalspeed.Phase` in
@@ -90,6 +91,8 @@ _CELL_PER_PLAYER = 4
 _TILE_FIXED = 3
 _PLAYER_FIXED = 19
 """A player slot's numbers besides his treasures."""
+_HIDDEN = -1
+"""Another player's choice as a view holds it, once made (SPEED-JUMP-1)."""
 _PHASES = tuple(Phase)
 _TURN_KINDS = tuple(TurnKind)
 _TOP_LEVEL = 10
@@ -228,7 +231,7 @@ def _players(out: list[float], state: State, seats: list[int]) -> None:
         out.append(tokens[p] / TOKENS if tokens else 0.0)
         choice = chosen[p] if chosen else 0
         out.append(choice / MAX_TOKENS if choice > 0 else 0.0)
-        out.append(1.0 if choice < 0 else 0.0)
+        out.append(1.0 if choice == _HIDDEN else 0.0)
         out.append(1.0 if p in speed.jumpers else 0.0)
         out.append(1.0 if p in speed.jump_order else 0.0)
         out.append((order.index(p) + 1) / n if p in order else 0.0)

@@ -30,7 +30,6 @@ True
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from ..board.manifest import Manifest
@@ -39,6 +38,7 @@ from ..engine import observe
 from ..errors import NotationError
 from ..model.actions import player_name
 from ..model.rules import Rules
+from ..model.state import State
 from ..model.view import View
 from ._jsonread import JSON, fail, read_object, read_player
 from ._jsonstate import state_from_json, state_to_json
@@ -53,9 +53,22 @@ _STAND_IN = 1
 Jump who has tokens left may take 1."""
 
 
+def _not_a_view(view: object) -> None:
+    """Refuse anything but a :class:`~tikalspeed.View` given where one is written."""
+    if type(view) is State:
+        raise NotationError(
+            "a State is not a View: write a position with to_text or state_to_json; "
+            "observe(state, player) gives a view"
+        )
+    if type(view) is not View:
+        raise NotationError(f"a view is a View (observe()), not {shown(view)}")
+
+
 def view_to_text(view: View) -> str:
     """``view:P1`` and the position string of what the player sees (a hidden choice
-    is ``?``)."""
+    is ``?``). Anything but a view (a position too) is a
+    :class:`~tikalspeed.NotationError`."""
+    _not_a_view(view)
     return f"{_PREFIX}{player_name(view.player)} {to_text(view.state)}"
 
 
@@ -93,7 +106,9 @@ def view_from_text(text: str, *, rules: Rules | None = None) -> View:
 
 def view_to_json(view: View) -> JSON:
     """The view as JSON: ``{"type": "view", "player": 0, "state": {...}}``, where a
-    hidden choice is ``null``."""
+    hidden choice is ``null``. Anything but a view (a position too) is a
+    :class:`~tikalspeed.NotationError`."""
+    _not_a_view(view)
     return {"type": "view", "player": view.player, "state": state_to_json(view.state)}
 
 
@@ -108,11 +123,11 @@ def view_from_json(value: Any, path: str = "$", manifest: Manifest | None = None
     hidden: list[int] = []
     speed = raw.get("speed") if isinstance(raw, dict) else None
     chosen = speed.get("chosen") if isinstance(speed, dict) else None
-    if isinstance(chosen, list):
+    if isinstance(speed, dict) and isinstance(chosen, list):
         hidden = [p for p, c in enumerate(chosen) if c is None]
-        if hidden:
-            raw = copy.deepcopy(raw)
-            raw["speed"]["chosen"] = [_STAND_IN if c is None else c for c in chosen]
+        if hidden:  # a copy of the path to the choices only: the rest is read, not copied
+            stand_ins = [_STAND_IN if c is None else c for c in chosen]
+            raw = {**raw, "speed": {**speed, "chosen": stand_ins}}
     state = state_from_json(raw, f"{path}.state", manifest)
     player = read_player(obj["player"], f"{path}.player", state.rules.players)
     return _view(state, player, hidden, lambda m: fail(m, f"{path}.state.speed.chosen"))

@@ -215,6 +215,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 def resolve_chance(state: State, rng: random.Random) -> State:
     """Resolve chance nodes from ``rng`` until a player (or nobody) is to act."""
+    refuse_view(state)
     while state.phase is Phase.LAYOUT or state.phase is Phase.FIRST_PLAYER:
         state = apply(state, sample_chance(state, rng))
     return state

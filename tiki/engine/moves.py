@@ -206,6 +206,29 @@ _ASKS = {
 }
 
 
+_ACTION_TYPES = frozenset(kind for kinds in _KINDS.values() for kind in kinds)
+"""The classes of the Tiki actions."""
+
+
+def _asked(state: State) -> str:
+    """TIKI-TURN-3: what the decision of ``state`` asks, in the words of a refusal of an
+    action of another kind (which is named by its token, never by its class)."""
+    phase = state.phase
+    who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
+    if phase is Phase.LAYOUT:
+        return "chance lays out the villages"
+    if phase is Phase.FIRST_PLAYER:
+        return "chance picks the first player"
+    if phase is Phase.PLACE_SHAMAN:
+        return f"{who} places the shaman"
+    if phase is Phase.ORDER:
+        pending = " or ".join(VILLAGE_NAMES[v] for v in state.pending)
+        return f"{who} picks which of {pending} resolves first"
+    if phase is Phase.SHAMAN:
+        return f"{who} moves the shaman or keeps it"
+    return f"{who} creates or moves a totem"
+
+
 def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``
     (a :class:`~tiki.View` is not a position: see :func:`tiki.why_illegal_in_view`)."""
@@ -216,8 +239,10 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         return "TIKI-TURN-3", "the game is over"
     kinds = _KINDS[phase]
     if type(action) not in kinds:
-        what = type(action).__name__
-        return "TIKI-TURN-3", f"{what} does not answer the decision asked: {_ASKS[phase]}"
+        if type(action) not in _ACTION_TYPES:
+            not_one = f"{shown(action)} is not a Tiki action (parse_action reads a token)"
+            return "TIKI-TURN-3", not_one
+        return "TIKI-TURN-3", f"{action} does not answer the decision asked: {_asked(state)}"
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or player != state.actor:
         who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import attrs
 
+from ..errors import shown
 from .picture import draw
 from .state import State
 
-__all__ = ["View"]
+__all__ = ["View", "not_a_position"]
 
 
 @attrs.frozen
@@ -42,3 +43,18 @@ class View:
     def hidden(self) -> bool:
         """Whether anything is hidden: never, in Tiki."""
         return False
+
+
+def not_a_position(value: object, instead: str) -> str | None:
+    """Why ``value``, given where a position is taken, is not one, or ``None`` for a
+    :class:`~tiki.State`: a :class:`View` is refused with ``instead``, the form that
+    serves a view (``"write it with view_to_text(view)"``).
+
+    >>> not_a_position("x", "use view_to_text(view)")
+    "a position is a State, not 'x'"
+    """
+    if type(value) is State:
+        return None
+    if type(value) is View:
+        return f"a View (observe()) is not a position: {instead}"
+    return f"a position is a State, not {shown(value)}"

@@ -7,9 +7,10 @@ from typing import Any
 import attrs
 
 from ..board.island import EDGE_NAMES, VILLAGE_NAMES
-from ..errors import shown
+from ..errors import NotationError, shown
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, FRUITS, TIKIS, Outcome, Phase, State
+from ..model.view import not_a_position
 from ._jsonread import (
     JSON,
     by_village,
@@ -69,7 +70,13 @@ def rules_to_json(rules: Rules) -> JSON:
 
 
 def state_to_json(state: State) -> JSON:
-    """Return ``state`` as a JSON object (fields in ``docs/tiki-notation.md``)."""
+    """Return ``state`` as a JSON object (fields in ``docs/tiki-notation.md``). A
+    :class:`~tiki.View` is not a position: its JSON is ``view_to_json`` (or
+    ``jsonio.to_json`` and ``jsonio.dumps``, which take either); here it is a
+    :class:`~tiki.NotationError`."""
+    refused = not_a_position(state, "write it with jsonio.view_to_json (or jsonio.to_json)")
+    if refused is not None:
+        raise NotationError(refused)
     result = state.result
     return {
         "type": "state",

@@ -64,7 +64,7 @@ from ._jsonstate import (
     state_from_json,
     state_to_json,
 )
-from .record import FORMAT, RESULTS, Record, _check_headers, _play
+from .record import FORMAT, RESULTS, Record, _check_headers, _play, a_record
 from .views import view_from_json, view_to_json
 
 __all__ = [
@@ -132,6 +132,7 @@ def action_to_json(action: Action) -> JSON:
 
 def record_to_json(record: Record) -> JSON:
     """Return ``record`` as a JSON object; ``start`` is a state object or null."""
+    a_record(record, "record_to_json")
     return {
         "type": "record",
         "game": "Tiki",

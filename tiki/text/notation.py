@@ -33,6 +33,7 @@ from ..model.actions import (
 )
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import CHANCE, FRUITS, PLAYER_SYMBOLS, Outcome, Phase, State
+from ..model.view import View, not_a_position
 from ._numbers import read_number
 from ._rulestext import rules_from_text, rules_to_text
 from .check import StateFault, check_state
@@ -55,8 +56,10 @@ _SPACE = re.compile(r"\S+")
 # --------------------------------------------------------------------------- actions
 
 
-def parse_action(state: State, text: str) -> Action:
-    """Read the one-token notation ``text`` as an action of whoever acts in ``state``.
+def parse_action(state: State | View, text: str) -> Action:
+    """Read the one-token notation ``text`` as an action of whoever acts in ``state``
+    (a position, or a player's :class:`~tiki.View`, where the token belongs to the
+    view's player: a client reads his own actions in what he sees).
 
     Only the form is checked here; legality is :func:`tiki.step`'s job. Raises
     :class:`NotationError` for text that is not an action token; its ``position`` is
@@ -77,9 +80,16 @@ def parse_action(state: State, text: str) -> Action:
     ...
     tiki.errors.NotationError: unknown village 'd2' in 'a1-b1-d2' (at 6)
     """
+    if isinstance(state, View):
+        player = state.player
+        state = state.state
+    else:
+        refused = not_a_position(state, "")
+        if refused is not None:
+            raise NotationError(refused)
+        player = state.actor
     if not isinstance(text, str):
         raise NotationError(f"an action token is a str, not {type(text).__name__}")
-    player = state.actor
     lead = len(text) - len(text.lstrip())
     t = text.strip()
     if not t:
@@ -165,7 +175,13 @@ def to_text(state: State) -> str:
     '? layout - * - 0,0 7,0 - - 0 -'
     >>> to_text(new_game(Rules(shaman=True), layout=(1, 2, 0, 1, 1, -1, 1, 0, 1)))
     '+1,0,+1/+1,+1,-1/+1,+2,0 first - * - 0,0 7,0 - - 0 - rules:shaman=true'
+
+    A :class:`~tiki.View` is not a position: it is written by :func:`~tiki.view_to_text`
+    (:class:`NotationError` here).
     """
+    refused = not_a_position(state, "write it with view_to_text(view)")
+    if refused is not None:
+        raise NotationError(refused)
     if state.tiles:
         board = "/".join(
             ",".join(
@@ -360,7 +376,7 @@ def _result(field: str, at: int, fruits: tuple[int, int]) -> Outcome | None:
     return Outcome(winner=_WINNER[winner], scores=fruits, reason=reason)
 
 
-def action_token(state: State, action: Action) -> str:
+def action_token(state: State | View, action: Action) -> str:
     """The token of ``action`` in ``state``, unique among its legal actions: what
     :func:`parse_action` reads back as ``action`` (``parse_action(state,
     action_token(state, a)) == a`` for every legal action). One player acts at a time
@@ -371,5 +387,10 @@ def action_token(state: State, action: Action) -> str:
     >>> s = new_game(seed=1)
     >>> [action_token(s, a) for a in legal_actions(s)][:3]
     ['+a1', '+b1', '+c1']
+
+    In a player's :class:`~tiki.View` the token is the one of its position.
     """
+    refused = None if isinstance(state, View) else not_a_position(state, "")
+    if refused is not None:
+        raise NotationError(refused)
     return str(action)

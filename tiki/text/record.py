@@ -36,6 +36,7 @@ from ..errors import IllegalActionError, NotationError, shown
 from ..model.actions import Action
 from ..model.rules import NUMBER_LIMIT, Rules
 from ..model.state import Phase, State
+from ..model.view import View
 from ._numbers import read_number
 from .notation import from_text, parse_action, rules_from_text, rules_to_text, to_text
 
@@ -59,9 +60,21 @@ _DEFAULT_RULES = Rules()
 def _canonical_start(value: State | str | None) -> str | None:
     if value is None:
         return None
+    if isinstance(value, View):
+        raise NotationError(
+            "Record.start: a View (observe()) is not a position: a record starts from a "
+            "position (a State or its text)"
+        )
     if isinstance(value, State):
         return to_text(value)
     return to_text(from_text(value))
+
+
+def a_record(value: object, reader: str) -> None:
+    """Refuse anything but a :class:`Record` given to ``reader``."""
+    if type(value) is not Record:
+        what = "a View (observe())" if isinstance(value, View) else shown(value)
+        raise NotationError(f"{reader} takes a Record, not {what}")
 
 
 def bad_header_char(text: str) -> str | None:
@@ -209,6 +222,7 @@ def replay(record: Record) -> tuple[State, ...]:
     :class:`~tiki.IllegalActionError` is its ``__cause__``) or if ``record.result``
     is not the result the actions reach.
     """
+    a_record(record, "replay")
     states = _play(record.initial_state(), record.actions, lambda i: None)
     reached = _result_of(states[-1])
     if reached != record.result:
@@ -223,6 +237,7 @@ def _escape(value: str) -> str:
 def write_record(record: Record) -> str:
     """Return the text form of ``record``: headers, a blank line, the moves and the
     result, lines at most 80 characters where tokens allow."""
+    a_record(record, "write_record")
     headers = [("Game", "Tiki"), ("Format", FORMAT)]
     rules = rules_to_text(record.rules)
     if rules:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import NotationError, shown
-from ..model.state import PLAYER_SYMBOLS
+from ..model.state import PLAYER_SYMBOLS, State
 from ..model.view import View
 from ._jsonread import JSON, fail, read_object, read_player
 from ._jsonstate import player_json, state_from_json, state_to_json
@@ -32,8 +32,21 @@ __all__ = ["view_from_json", "view_from_text", "view_to_json", "view_to_text"]
 _PREFIX = "view:"
 
 
+def _not_a_view(view: object) -> None:
+    """Refuse anything but a :class:`~tiki.View` given where one is written."""
+    if type(view) is State:
+        raise NotationError(
+            "a State is not a View: write a position with to_text or state_to_json; "
+            "observe(state, player) gives a view"
+        )
+    if type(view) is not View:
+        raise NotationError(f"a view is a View (observe()), not {shown(view)}")
+
+
 def view_to_text(view: View) -> str:
-    """``view:x`` (or ``view:o``) and the position string."""
+    """``view:x`` (or ``view:o``) and the position string. Anything but a view (a
+    position too) is a :class:`~tiki.NotationError`."""
+    _not_a_view(view)
     return f"{_PREFIX}{PLAYER_SYMBOLS[view.player]} {to_text(view.state)}"
 
 
@@ -58,7 +71,9 @@ def view_from_text(text: str) -> View:
 
 
 def view_to_json(view: View) -> JSON:
-    """The view as JSON: ``{"type": "view", "player": "x", "state": {...}}``."""
+    """The view as JSON: ``{"type": "view", "player": "x", "state": {...}}``. Anything
+    but a view (a position too) is a :class:`~tiki.NotationError`."""
+    _not_a_view(view)
     return {"type": "view", "player": player_json(view.player), "state": state_to_json(view.state)}
 
 

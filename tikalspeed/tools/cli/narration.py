@@ -21,8 +21,8 @@ from gamekit.bots import Ply
 from gamekit.cli import narration
 
 from ...game import GAME
-from ...model.actions import ChooseTokens, player_name
-from ...model.events import Scored
+from ...model.actions import ChooseTokens, EndTurn, player_name
+from ...model.events import Scored, TokensChosen
 from ...model.state import AP_PER_TURN, CHANCE, Phase, State, TurnKind
 from ...text.notation import action_token
 from .words import in_words, restated, with_clause
@@ -74,12 +74,18 @@ class Narrator(narration.Narrator):
     def words(self, before: State, ply: Ply) -> tuple[str, str]:
         """The action in words and its token; a token choice hidden in play."""
         action = ply.action
-        secret = self.hide_tokens and isinstance(action, ChooseTokens)
+        chosen = isinstance(action, ChooseTokens) or (  # a count, or a stop (SPEED-JUMP-8)
+            isinstance(action, EndTurn) and before.phase is Phase.TOKENS
+        )
+        secret = self.hide_tokens and chosen
         token = "tokens:?" if secret else action_token(before, action)
         return in_words(before, action, ply.transition, secret=secret), token
 
     def restated(self, action: Any, events: Sequence[Any]) -> Any:
-        """The event that only repeats ``action`` (``P1 bids 3``)."""
+        """The event that only repeats ``action`` (``P1 bids 3``); a stop at a token
+        choice is told by its ``TokensChosen``, as a count is (SPEED-JUMP-8)."""
+        if isinstance(action, EndTurn) and events and isinstance(events[0], TokensChosen):
+            return events[0]
         return restated(action, events)
 
     def with_clause(self, words: str, clause: str) -> str:

@@ -19,14 +19,13 @@ from gamekit.cli.prompt import COMMANDS, Quit
 from gamekit.words import near_miss as prompting_near_miss
 
 from ...engine import legal_actions, view_actions, why_illegal_in_view
-from ...errors import IllegalActionError
 from ...game import GAME
 from ...model.actions import Action, ChooseTokens, player_name
 from ...model.state import CHANCE, Phase, State, TurnKind
 from ...model.view import View
-from ...text.decision import describe, tile_name
+from ...text.decision import tile_name
 from .board import LEGEND
-from .words import count, strip_clauses
+from .words import count
 
 __all__ = ["COMMANDS", "HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
 
@@ -104,16 +103,6 @@ def where(state: State, player: int, jump: int = 0) -> str:
     return name
 
 
-def _refusal(state: State, action: Action, why: tuple[str, str]) -> str:
-    """The refusal of ``action`` as the person reads it: a kind of action that does not
-    answer the decision is named by its token and the decision, not by its class."""
-    clause, reason = why
-    if reason.startswith(type(action).__name__ + " "):
-        asked = strip_clauses(describe(state))
-        reason = f"{action} does not answer the decision asked: {asked}"
-    return str(IllegalActionError(clause, reason))
-
-
 class Human(prompting.Human):
     """A person at the terminal, deciding for one player of Tikal."""
 
@@ -143,11 +132,6 @@ class Human(prompting.Human):
                 f"{count(state.tokens[me], 'token')} in secret (tokens:N); already chosen: "
                 f"{', '.join(chosen) or 'nobody'}"
             )
-
-    def refusal(self, view: View, action: Action, why: tuple[str, str]) -> str:
-        """A kind of action that does not answer the decision is named by its token and
-        the decision, not by its class."""
-        return _refusal(view.state, action, why)
 
     def read(self, view: View, text: str) -> Action | None:
         """The action ``text`` names, or ``None`` after saying why it is refused; at a

@@ -133,7 +133,9 @@ def in_words(
     if isinstance(a, Guard):
         return f"{_piece(a.player, a.piece)} guards the temple at {CELL_NAMES[a.cell]}{cost}"
     if isinstance(a, EndTurn):
-        if state.phase is Phase.TOKENS:  # SPEED-JUMP-8: a forfeit
+        if state.phase is Phase.TOKENS:  # SPEED-JUMP-8: a stop, as secret as a count
+            if secret:
+                return f"{who} chooses tokens in secret"
             return f"{who} stops taking part in this round's Jumps"
         return f"{who} ends the turn, {count(state.ap, 'action point')} unused"
     if isinstance(a, Bid):

@@ -18,12 +18,10 @@ from gamekit.words import near_miss as prompting_near_miss
 
 from ...board.island import VILLAGE_NAMES
 from ...engine.moves import legal_actions
-from ...errors import IllegalActionError
 from ...game import GAME
 from ...model.actions import Action
 from ...model.state import PLAYER_SYMBOLS, Phase, State
 from ...model.view import View
-from ...text.decision import describe
 from .board import LEGEND
 
 __all__ = ["COMMANDS", "HUMAN_HELP", "Human", "Quit", "legal_listing", "near_miss", "where"]
@@ -82,15 +80,6 @@ def where(state: State) -> str:
     return f"{head} · create or move"
 
 
-def _refusal(state: State, action: Action, why: tuple[str, str]) -> str:
-    """The refusal of ``action`` as the person reads it: a kind of action that does not
-    answer the decision is named by its token and the decision, not by its class."""
-    clause, reason = why
-    if reason.startswith(type(action).__name__ + " "):
-        reason = f"{action} does not answer the decision asked: {describe(state)}"
-    return str(IllegalActionError(clause, reason))
-
-
 class Human(prompting.Human):
     """A person at the terminal, deciding for one player of Tiki."""
 
@@ -107,7 +96,3 @@ class Human(prompting.Human):
         """The legal actions, as ``?`` lists them."""
         return legal_listing(view.state)
 
-    def refusal(self, view: View, action: Action, why: tuple[str, str]) -> str:
-        """A kind of action that does not answer the decision is named by its token and
-        the decision, not by its class."""
-        return _refusal(view.state, action, why)
