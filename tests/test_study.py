@@ -1,7 +1,8 @@
 """The study both games share (``gamekit.studies``: the study, its runner, its
-output): Tiki's study is the kit's, with the rows Tiki's own study gave; rows to CSV
-and Parquet, plots as PNG and SVG, and the Ray backend giving the rows of a local run.
-Driven through tiki, whose games are quick."""
+output): Tiki's study is the kit's, with the rows Tiki's own study gave; ``simulate
+--bots`` refuses an empty name and more bots than seats; rows to CSV and Parquet,
+plots as PNG and SVG, and the Ray backend giving the rows of a local run. Driven
+through tiki, whose games are quick."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from gamekit.studies import output as _studyout
 from gamekit.studies import runner as _study
 from gamekit.studies import study as _kit
 from tiki.tools import studies as simulate
+from tiki.tools.cli import main
 
 
 def _rows() -> list[dict[str, object]]:
@@ -110,3 +112,28 @@ def test_tiki_rows_are_those_of_its_own_study_before() -> None:
     row = simulate.play_row("shaman=true", 40, ("random", "greedy"))
     assert row == PINNED and list(row) == list(PINNED)
 
+
+@pytest.mark.parametrize("bots", [",,,", "", "greedy,", " , random", "greedy,,random"])
+def test_simulate_refuses_an_empty_bot_name(bots: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots ,,,`` no longer seats greedy everywhere: a list with an empty name is a
+    usage error (exit status 2) in one line that names the list."""
+    assert main(["simulate", "--games", "1", "--bots", bots]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"tiki: error: --bots {bots!r} has an empty bot name: " + (
+        "give one bot per seat, separated by commas (greedy,random)\n"
+    )
+
+
+def test_simulate_refuses_more_bots_than_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """TIKI-TURN-3: a game of Tiki seats two players; a third bot was dropped without a
+    word, and is now a usage error (a ``ValueError`` from Python) naming the bots.
+    One name still seats it on both sides."""
+    assert main(["simulate", "--games", "1", "--bots", "greedy,random,mcts"]) == 2
+    assert capsys.readouterr().err == (
+        "tiki: error: 3 bots (greedy,random,mcts) for games of at most 2 players: "
+        "give one bot per seat, or fewer to repeat them\n"
+    )
+    with pytest.raises(ValueError, match=r"^4 bots \(random,random,random,\.\.\.\) for games"):
+        simulate.simulate([tiki.Rules()], 1, bots=["random"] * 4)
+    assert simulate.simulate([tiki.Rules()], 1, bots=["random"])[0]["bots"] == "random,random"

@@ -276,13 +276,20 @@ class Study:
     ) -> list[dict[str, Any]]:
         """Play ``games`` games of each ruleset (the same seeds ``seed`` … for each) and
         return their rows in order. ``bots`` names a bot per seat (default: greedy for
-        every seat); a shorter list is repeated; a bad name is refused before a game
-        is played. See
+        every seat); a shorter list is repeated, and a longer one than the most players
+        of the rulesets is refused, as is any bad name, before a game is played. See
         :func:`gamekit.studies.runner.run` for ``jobs``, ``backend`` and ``address``."""
         names = tuple(bots or ("greedy",))
         for name in names:
             self.make_bot(name, 0)  # a ValueError for a bad name, before any game is played
         players = [self.game.players(rules) for rules in rulesets]
+        most = max(players, default=len(names))
+        if len(names) > most:  # a shorter list is repeated; a longer one is a mistake
+            listed = ",".join(names[: most + 1]) + (",..." if len(names) > most + 1 else "")
+            raise ValueError(
+                f"{len(names)} bots ({listed}) for games of at most {most} players: "
+                "give one bot per seat, or fewer to repeat them"
+            )
         texts = [self.ruleset_text(rules) for rules in rulesets]
         seated = {
             text: tuple(names[p % len(names)] for p in range(n))

@@ -2,7 +2,8 @@
 game ``tikalspeed play --seed N`` plays, the waits follow their definition (a
 simultaneous choice is no wait, SPEED-JUMP-1), and a study gives the same rows
 whatever the number of processes. The study is the kit's (``gamekit.studies.study``),
-with the rows Tikal's own study gave."""
+with the rows Tikal's own study gave; ``simulate --bots`` refuses an empty name and
+more bots than the most seats."""
 
 from __future__ import annotations
 
@@ -239,3 +240,37 @@ def test_tikal_rows_are_those_of_its_own_study_before() -> None:
     row = simulate.play_row("mode=speed;players=3", 100, ("random", "greedy", "random"))
     assert row == PINNED and list(row) == list(PINNED)
 
+
+@pytest.mark.parametrize("bots", [",,,", "", "greedy,", " , random", "greedy,,random"])
+def test_simulate_refuses_an_empty_bot_name(bots: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots ,,,`` no longer seats greedy everywhere: a list with an empty name is a
+    usage error (exit status 2) in one line that names the list."""
+    assert main(["simulate", "--games", "1", "--rules", "players=2", "--bots", bots]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"tikalspeed: error: --bots {bots!r} has an empty bot name: " + (
+        "give one bot per seat, separated by commas (greedy,random)\n"
+    )
+
+
+def test_simulate_refuses_more_bots_than_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """TIKAL-TURN-4: more bots than the most players of the rulesets compared was a
+    list cut short without a word, and is now a usage error (a ``ValueError`` from
+    Python) naming the bots. A list as long as the largest game is taken, the first
+    names seating the smaller games."""
+    argv = ["simulate", "--games", "1", "--rules", "mode=classic", "--compare"]
+    assert main([*argv, "players=2", "players=3", "--bots", "random,greedy,random"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "players=2", "players=3", "--bots", "random,greedy,random,greedy"]) == 2
+    assert capsys.readouterr().err == (
+        "tikalspeed: error: 4 bots (random,greedy,random,greedy) for games of at most 3 "
+        "players: give one bot per seat, or fewer to repeat them\n"
+    )
+    rows = simulate.simulate(
+        [Rules(mode="classic", players=2), Rules(mode="classic", players=3)],
+        1,
+        bots=["random", "greedy", "random"],
+    )
+    assert [r["bots"] for r in rows] == ["random,greedy", "random,greedy,random"]
+    with pytest.raises(ValueError, match=r"^5 bots \(random,random,random,random,random\) for"):
+        simulate.simulate([Rules(mode="classic", players=4)], 1, bots=["random"] * 5)
