@@ -4,10 +4,10 @@ here, once for every game.
 
 :meth:`Study.play_row` plays one game between bots from a seed exactly as the game's
 ``play --seed N`` does: the start from ``new_game(rules, seed=N)``, later chance from
-``random.Random(N + 100)``, the bot of seat ``k`` (from 0) seeded with ``N + 1 + k``,
-every ply through :func:`gamekit.bots.play_game`. It measures the game; a row holds the
-columns below, and the game's own numbers (:attr:`Study.numbers`), in the order of
-:attr:`Study.columns`:
+``random.Random(N + 100)``, the bot of seat ``k`` (from 0) seeded with ``N + 1 + k``:
+the game :func:`gamekit.bots.play_game` plays, in a loop of its own that notes who
+decided at each ply. It measures the game; a row holds the columns below, and the
+game's own numbers (:attr:`Study.numbers`), in the order of :attr:`Study.columns`:
 
 ==================  =================================================================
 ``ruleset``         the rules as the game names them (:attr:`Study.ruleset_text`)
@@ -54,7 +54,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from ..bots import Ply, play_game
+from ..bots import chooser
 from ..game import Game, load
 from . import runner
 
@@ -220,24 +220,32 @@ class Study:
         n = game.players(rules)
         if len(bots) != n:
             raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
-        seats = {p: self.make_bot(name, seed + 1 + p) for p, name in enumerate(bots)}
+        choose = [chooser(self.make_bot(name, seed + 1 + p)) for p, name in enumerate(bots)]
         rng = random.Random(seed + CHANCE_OFFSET)
         start = state = game.new_game(rules, seed=seed)
         tally = None if self.tally is None else self.tally(rules)
         trail: list[int] = []  # who decided, in order; a secret choice as ~player
-        actors, secret, chance = game.actors, game.secret, (game.CHANCE,)
-
-        def note(ply: Ply) -> None:
-            nonlocal state
+        actors, step, secret, chance = game.actors, game.step, game.secret, (game.CHANCE,)
+        plies = 0
+        while plies < self.max_plies:
             who = actors(state)
-            if who != chance:
-                p = min(who)
-                trail.append(~p if secret(state) else p)
+            if not who:
+                break
+            if who == chance:
+                action = game.sample_chance(state, rng)
+            else:
+                p = who[0] if len(who) == 1 else min(who)
+                if secret(state):  # he sees his own view only
+                    action = choose[p](game.observe(state, p), p)
+                    trail.append(~p)
+                else:
+                    action = choose[p](state, p)
+                    trail.append(p)
+            transition = step(state, action)
             if tally is not None:
-                tally.seen(ply.transition.events)
-            state = ply.state
-
-        log = play_game(game, start, seats, rng, max_plies=self.max_plies, on_ply=note)
+                tally.seen(transition.events)
+            state = transition.state
+            plies += 1
         decisions, wait_sum, wait_max, gaps, handoffs = waits(trail, n)
         outcome = game.outcome(state)
         winner = -2 if outcome is None else (-1 if outcome.winner is None else outcome.winner)
@@ -250,7 +258,7 @@ class Study:
             "winner": winner,
             "scores": scores,
             "spread": max(scores) - min(scores),
-            "plies": len(log),
+            "plies": plies,
             "decisions": sum(decisions),
             "decisions_by": decisions,
             "handoffs": handoffs,
