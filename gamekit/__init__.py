@@ -7,7 +7,7 @@ A game plugs in through one small descriptor, :class:`Game` (``tiki.GAME``,
   package ships them; :mod:`gamekit.moved`: old module paths that still import;
 - :mod:`gamekit.bots`: the bots' protocol and the loop that plays a game between them;
 - :mod:`gamekit.scenarios`: ``why`` an action is legal, and scenario files (``check``);
-- :mod:`gamekit.studies`: simulation studies (runner, tables, files, plots);
+- :mod:`gamekit.studies`: simulation studies (the study, runner, tables, files, plots);
 - :mod:`gamekit.fuzzing`: the fuzzer of every reader;
 - :mod:`gamekit.cli`: the command line's harness, options, subcommands and prompt;
 - :mod:`gamekit.pictures`: a page of a game's pictures; :mod:`gamekit.yardstick`:

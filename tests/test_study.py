@@ -1,17 +1,23 @@
-"""The study tools both games share (``tools/_study.py``, ``tools/_studyout.py``): rows
-to CSV and Parquet, plots as PNG and SVG, and the Ray backend giving the rows of a
-local run. Driven through tiki, whose games are quick."""
+"""The study both games share (``gamekit.studies``: the study, its runner, its
+output): Tiki's study is the kit's, with the rows Tiki's own study gave; ``simulate
+--bots`` refuses an empty name and more bots than seats; rows to CSV and Parquet,
+plots as PNG and SVG, and the Ray backend giving the rows of a local run. Driven
+through tiki, whose games are quick."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
+import pytest
 
 import tiki
 from gamekit.studies import output as _studyout
 from gamekit.studies import runner as _study
+from gamekit.studies import study as _kit
 from tiki.tools import studies as simulate
+from tiki.tools.cli import main
 
 
 def _rows() -> list[dict[str, object]]:
@@ -53,3 +59,81 @@ def test_ray_gives_the_rows_of_a_local_run() -> None:
     finally:
         ray.shutdown()
     assert remote == local
+
+
+PINNED = {
+    "ruleset": "shaman=true",
+    "seed": 40,
+    "bots": "random,greedy",
+    "players": 2,
+    "first": 1,
+    "winner": 1,
+    "first_won": 1.0,
+    "scores": [1, 4],
+    "spread": 3,
+    "reason": "four-fruits",
+    "plies": 32,
+    "turns": 30,
+    "decisions": 32,
+    "decisions_by": [16, 16],
+    "handoffs": 30,
+    "wait_mean": 0.96875,
+    "wait_max": 2,
+    "gap_mean": 1.0333333333333334,
+    "wait_by": [0.9375, 1.0],
+}
+"""A row of Tiki's own study before the kit's took its place (issue 19), to the bit."""
+
+
+def test_tiki_study_is_the_kits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The study ``tiki simulate`` runs is the kit's: Tiki's names are the methods of
+    its ``STUDY``, a :class:`gamekit.studies.study.Study` of ``tiki.GAME``, and the
+    rows of a study are measured by the kit's :func:`~gamekit.studies.study.waits`."""
+    assert isinstance(simulate.STUDY, _kit.Study) and simulate.STUDY.game is tiki.GAME
+    for name in ("make_bot", "play_row", "simulate"):
+        assert getattr(simulate, name).__func__ is getattr(_kit.Study, name)
+    assert set(_kit.NAMES) <= set(simulate.__all__)
+    measured: list[int] = []
+    waits = _kit.waits
+
+    def spy(trail: list[int], players: int) -> Any:
+        measured.append(len(trail))
+        return waits(trail, players)
+
+    monkeypatch.setattr(_kit, "waits", spy)
+    rows = simulate.simulate([tiki.Rules(shaman=True)], 2, seed=40, bots=["random", "greedy"])
+    assert measured == [r["decisions"] for r in rows] and measured[0] == PINNED["decisions"]
+
+
+def test_tiki_rows_are_those_of_its_own_study_before() -> None:
+    """TIKI-TURN-3: a row of the kit's study is the row Tiki's own study gave for the
+    same ruleset, seed and bots, its columns in the same order (one decision a
+    moment: the waits count the other player's decisions)."""
+    row = simulate.play_row("shaman=true", 40, ("random", "greedy"))
+    assert row == PINNED and list(row) == list(PINNED)
+
+
+@pytest.mark.parametrize("bots", [",,,", "", "greedy,", " , random", "greedy,,random"])
+def test_simulate_refuses_an_empty_bot_name(bots: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots ,,,`` no longer seats greedy everywhere: a list with an empty name is a
+    usage error (exit status 2) in one line that names the list."""
+    assert main(["simulate", "--games", "1", "--bots", bots]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"tiki: error: --bots {bots!r} has an empty bot name: " + (
+        "give one bot per seat, separated by commas (greedy,random)\n"
+    )
+
+
+def test_simulate_refuses_more_bots_than_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """TIKI-TURN-3: a game of Tiki seats two players; a third bot was dropped without a
+    word, and is now a usage error (a ``ValueError`` from Python) naming the bots.
+    One name still seats it on both sides."""
+    assert main(["simulate", "--games", "1", "--bots", "greedy,random,mcts"]) == 2
+    assert capsys.readouterr().err == (
+        "tiki: error: 3 bots (greedy,random,mcts) for games of at most 2 players: "
+        "give one bot per seat, or fewer to repeat them\n"
+    )
+    with pytest.raises(ValueError, match=r"^4 bots \(random,random,random,\.\.\.\) for games"):
+        simulate.simulate([tiki.Rules()], 1, bots=["random"] * 4)
+    assert simulate.simulate([tiki.Rules()], 1, bots=["random"])[0]["bots"] == "random,random"

@@ -9,13 +9,23 @@ the game.
 from __future__ import annotations
 
 import csv
+import reprlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from .runner import MAX_GAMES, MAX_JOBS, Estimate, Row, summary, summary_text
 
-__all__ = ["MAX_SEED", "add_arguments", "main", "merged", "plot", "write_csv", "write_parquet"]
+__all__ = [
+    "MAX_SEED",
+    "add_arguments",
+    "bot_names",
+    "main",
+    "merged",
+    "plot",
+    "write_csv",
+    "write_parquet",
+]
 
 
 # --------------------------------------------------------------------------- files
@@ -180,13 +190,34 @@ def _bounded(option: str, top: int, low: int = 1) -> Callable[[str], int]:
     return read
 
 
+def bot_names(text: str) -> list[str]:
+    """The bots of ``--bots`` (``greedy,random``), one per seat; a ``ValueError`` names
+    a list with an empty name (``''``, ``greedy,``, ``,,,``): each seat needs a bot.
+
+    >>> bot_names(" greedy, random")
+    ['greedy', 'random']
+    >>> bot_names(",,,")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --bots ',,,' has an empty bot name: give one bot per seat, ...
+    """
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise ValueError(
+            f"--bots {reprlib.repr(text)} has an empty bot name: give one bot per seat, "
+            "separated by commas (greedy,random)"
+        )
+    return names
+
+
 def main(args: Any, game: Any, out: Any) -> int:
-    """Run ``simulate`` from the parsed ``args`` for ``game`` (the game's ``simulate``
-    module: ``parse_rules``, ``ruleset_text``, ``simulate``, ``MEASURES``,
-    ``seat_names``); print the summary to ``out``; write the files asked for."""
+    """Run ``simulate`` from the parsed ``args`` for ``game`` (the game's
+    ``tools.studies`` package: ``parse_rules``, ``simulate``, ``MEASURES``,
+    ``seat_names``, see :data:`.study.NAMES`); print the summary to ``out``; write the
+    files asked for."""
     texts = [merged(args.rules, extra) for extra in (args.compare or [""])]
     rulesets = [game.parse_rules(t) for t in texts]
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bots = bot_names(args.bots)
     rows = game.simulate(
         rulesets,
         args.games,

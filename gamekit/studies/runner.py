@@ -2,11 +2,12 @@
 
 A study plays ``games`` games under each of several rulesets (each written as the
 game's rules text) with the same seeds, so that rulesets are compared game for game.
-The game hands over ``play``, a module-level function
-``play(ruleset, seed, bots) -> row`` that plays one game from its seed and returns its
-row (a dict of plain values): workers get only rulesets, seeds and bot names, never a
-state. The rows come back in the order of the tasks (ruleset, then game), whatever the
-number of worker processes or the backend, so the same study gives the same rows.
+The study hands over ``play``, ``play(ruleset, seed, bots) -> row``, that plays one
+game from its seed and returns its row (a dict of plain values): a module-level
+function, or a :class:`~.study.Study`'s ``play_row``, which a worker finds by the
+study's name. Workers get only rulesets, seeds and bot names, never a state. The
+rows come back in the order of the tasks (ruleset, then game), whatever the number of
+worker processes or the backend, so the same study gives the same rows.
 
 - :func:`run`: the rows of a study, on ``jobs`` local processes or on Ray
   (``backend="ray"``, ``pip install 'tikal-tiki-rules[ray]'``), with a progress bar

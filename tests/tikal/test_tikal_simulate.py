@@ -1,19 +1,23 @@
 """Simulation studies (``tikalspeed.tools.studies``): a row is the measure of the very
 game ``tikalspeed play --seed N`` plays, the waits follow their definition (a
 simultaneous choice is no wait, SPEED-JUMP-1), and a study gives the same rows
-whatever the number of processes."""
+whatever the number of processes. The study is the kit's (``gamekit.studies.study``),
+with the rows Tikal's own study gave; ``simulate --bots`` refuses an empty name and
+more bots than the most seats."""
 
 from __future__ import annotations
 
 import csv
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import tikalspeed
 from gamekit.studies import output as _studyout
 from gamekit.studies import runner as _study
+from gamekit.studies import study as _kit
 from tikalspeed import CHANCE, Rules, actors, new_game, observe, sample_chance, step
 from tikalspeed.model.actions import ChooseTokens
 from tikalspeed.model.state import Phase
@@ -178,3 +182,95 @@ def test_the_command_line_compares_rulesets(
     assert main(["simulate", "--games", "1", "--rules", "colour=red"]) == 2
     assert main(["simulate", "--games", "1", "--bots", "clever"]) == 2
     assert _studyout.merged(["players=2"], "mode=classic;players=3") == "players=3;mode=classic"
+
+
+PINNED = {
+    "ruleset": "mode=speed;players=3",
+    "seed": 100,
+    "bots": "random,greedy,random",
+    "players": 3,
+    "mode": "speed",
+    "winner": 1,
+    "scores": [0, 140, 3],
+    "spread": 140,
+    "plies": 485,
+    "decisions": 449,
+    "decisions_by": [146, 162, 141],
+    "rounds": 12,
+    "handoffs": 302,
+    "wait_mean": 1.3808463251670378,
+    "wait_max": 14,
+    "gap_mean": 1.949685534591195,
+    "wait_by": [1.4315068493150684, 1.1975308641975309, 1.5390070921985815],
+    "ap_unused": 73,
+    "ap_unused_by": [31, 5, 37],
+    "scorings": 4,
+}
+"""A row of Tikal's own study before the kit's took its place (issue 19), to the bit."""
+
+
+def test_tikal_study_is_the_kits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The study ``tikalspeed simulate`` runs is the kit's: Tikal's names are the
+    methods of its ``STUDY``, a :class:`gamekit.studies.study.Study` of
+    ``tikalspeed.GAME``, and the rows are measured by the kit's
+    :func:`~gamekit.studies.study.waits`, a Jump's token choices marked secret in its
+    trail (SPEED-JUMP-1)."""
+    assert isinstance(simulate.STUDY, _kit.Study) and simulate.STUDY.game is tikalspeed.GAME
+    for name in ("make_bot", "play_row", "simulate"):
+        assert getattr(simulate, name).__func__ is getattr(_kit.Study, name)
+    assert set(_kit.NAMES) <= set(simulate.__all__)
+    trails: list[list[int]] = []
+    waits = _kit.waits
+
+    def spy(trail: list[int], players: int) -> Any:
+        trails.append(list(trail))
+        return waits(trail, players)
+
+    monkeypatch.setattr(_kit, "waits", spy)
+    rows = simulate.simulate([Rules(mode="speed", players=3)], 1, seed=100, bots=["random"])
+    assert [len(t) for t in trails] == [r["decisions"] for r in rows]
+    assert any(entry < 0 for entry in trails[0])  # the secret token choices
+
+
+def test_tikal_rows_are_those_of_its_own_study_before() -> None:
+    """SPEED-JUMP-1, TIKAL-TURN-4: a row of the kit's study is the row Tikal's own
+    study gave for the same ruleset, seed and bots, its columns in the same order
+    (the waits with a Jump's token choices as one moment, the rounds, the points left
+    unused and the scorings from the events)."""
+    row = simulate.play_row("mode=speed;players=3", 100, ("random", "greedy", "random"))
+    assert row == PINNED and list(row) == list(PINNED)
+
+
+@pytest.mark.parametrize("bots", [",,,", "", "greedy,", " , random", "greedy,,random"])
+def test_simulate_refuses_an_empty_bot_name(bots: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots ,,,`` no longer seats greedy everywhere: a list with an empty name is a
+    usage error (exit status 2) in one line that names the list."""
+    assert main(["simulate", "--games", "1", "--rules", "players=2", "--bots", bots]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"tikalspeed: error: --bots {bots!r} has an empty bot name: " + (
+        "give one bot per seat, separated by commas (greedy,random)\n"
+    )
+
+
+def test_simulate_refuses_more_bots_than_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """TIKAL-TURN-4: more bots than the most players of the rulesets compared was a
+    list cut short without a word, and is now a usage error (a ``ValueError`` from
+    Python) naming the bots. A list as long as the largest game is taken, the first
+    names seating the smaller games."""
+    argv = ["simulate", "--games", "1", "--rules", "mode=classic", "--compare"]
+    assert main([*argv, "players=2", "players=3", "--bots", "random,greedy,random"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "players=2", "players=3", "--bots", "random,greedy,random,greedy"]) == 2
+    assert capsys.readouterr().err == (
+        "tikalspeed: error: 4 bots (random,greedy,random,greedy) for games of at most 3 "
+        "players: give one bot per seat, or fewer to repeat them\n"
+    )
+    rows = simulate.simulate(
+        [Rules(mode="classic", players=2), Rules(mode="classic", players=3)],
+        1,
+        bots=["random", "greedy", "random"],
+    )
+    assert [r["bots"] for r in rows] == ["random,greedy", "random,greedy,random"]
+    with pytest.raises(ValueError, match=r"^5 bots \(random,random,random,random,random\) for"):
+        simulate.simulate([Rules(mode="classic", players=4)], 1, bots=["random"] * 5)

@@ -1,0 +1,312 @@
+"""A simulation study of any game: the bots it seats, one game played and measured,
+and the whole study. A game fills in a :class:`Study` with what knows it; the rest is
+here, once for every game.
+
+:meth:`Study.play_row` plays one game between bots from a seed exactly as the game's
+``play --seed N`` does: the start from ``new_game(rules, seed=N)``, later chance from
+``random.Random(N + 100)``, the bot of seat ``k`` (from 0) seeded with ``N + 1 + k``:
+the game :func:`gamekit.bots.play_game` plays, in a loop of its own that notes who
+decided at each ply. It measures the game; a row holds the columns below, and the
+game's own numbers (:attr:`Study.numbers`), in the order of :attr:`Study.columns`:
+
+==================  =================================================================
+``ruleset``         the rules as the game names them (:attr:`Study.ruleset_text`)
+``seed``, ``bots``  the game's seed and the bots by seat (``greedy,random``)
+``players``         the players
+``winner``          the winning seat (0 = the first), ``-1`` for a draw or a shared win,
+                    ``-2`` unfinished (stopped after :attr:`Study.max_plies` actions)
+``scores``          each player's final score; ``spread``: highest minus lowest
+``plies``           every action, chance outcomes included
+``decisions``       the players' decisions (``decisions_by``: per player)
+``handoffs``        how often the decision passes to another player (or group)
+``wait_mean``       the mean, over all decisions, of the *wait* before it (``wait_max``
+                    the longest, ``wait_by`` each player's mean)
+``gap_mean``        the mean wait over the decisions that had one (a player's first
+                    decision after others acted): how long a wait is when one waits
+==================  =================================================================
+
+The *wait* before a player's decision is the number of decisions of other players
+since his previous one (since the start, for his first); see :func:`waits`. A
+simultaneous choice (the game's ``secret(state)``: a Speed Jump's token choices) is no
+wait: a run of them is one moment, in which each of its players decides once and which
+counts once in the others' waits. A game without one (Tiki) has a moment per decision.
+
+:meth:`Study.simulate` runs a whole study on :mod:`.runner` (processes or Ray); a game's
+``tools.studies`` package gives the names of :data:`NAMES`, which the command line's
+``simulate`` reads (:mod:`.output`).
+
+>>> import tiki
+>>> from tiki.tools.studies import STUDY
+>>> row = STUDY.play_row("shaman=true", 3, ("random", "random"))
+>>> row["players"], sum(row["decisions_by"]) == row["decisions"], list(row)[:4]
+(2, True, ['ruleset', 'seed', 'bots', 'players'])
+>>> STUDY.make_bot("mcts:500", 1)
+MCTSBot(playouts=500, seconds=None)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import reprlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from ..bots import chooser
+from ..game import Game, load
+from . import runner
+
+__all__ = ["CHANCE_OFFSET", "NAMES", "Played", "Study", "Tally", "waits"]
+
+NAMES = (
+    "BOTS",
+    "MAX_PLIES",
+    "MEASURES",
+    "make_bot",
+    "parse_rules",
+    "play_row",
+    "ruleset_text",
+    "seat_names",
+    "simulate",
+)
+"""The names a game's ``tools.studies`` package gives: :data:`BOTS` (the bots by
+name), ``MAX_PLIES``, ``MEASURES`` (the numbers the summary averages), and the
+functions ``make_bot``, ``parse_rules``, ``play_row``, ``ruleset_text``,
+``seat_names``, ``simulate``. The command line's ``simulate`` reads them."""
+
+CHANCE_OFFSET = 100
+"""Chance after the start comes from ``random.Random(seed + CHANCE_OFFSET)``."""
+
+_MCTS = re.compile(r"mcts:([1-9][0-9]{0,6})")
+"""``mcts:N``: the search bot with ``N`` playouts a decision."""
+
+
+class Tally(Protocol):
+    """What a game counts of the events as one of its study games is played."""
+
+    def seen(self, events: Sequence[Any]) -> None:
+        """Count the events of one ply."""
+        ...
+
+
+@attrs.frozen
+class Played:
+    """One game of a study, as the game's own numbers (:attr:`Study.numbers`) see it."""
+
+    rules: Any
+    """The game's rules."""
+    start: Any
+    """The state the game started from (``new_game(rules, seed=N)``)."""
+    final: Any
+    """The state it ended in (or was stopped in)."""
+    winner: int
+    """The row's ``winner``: the seat, ``-1`` a draw or a shared win, ``-2`` unfinished."""
+    tally: Any
+    """The game's :class:`Tally` of the events (:attr:`Study.tally`), or ``None``."""
+
+
+def waits(trail: Sequence[int], players: int) -> tuple[list[int], list[int], int, int, int]:
+    """From the trail of decisions (each the player who decided, ``~player`` for a
+    simultaneous secret choice): each player's decisions, his summed waits, the
+    longest wait, the decisions that had a wait, and the hand-offs.
+
+    A run of secret choices is one moment: each of its players decides once in it,
+    and it counts once in the others' waits. Without one, each decision is a moment.
+
+    >>> waits([0, 1, 1, 0], 2)  # o waits 1, then x waits 2
+    ([2, 2], [2, 1], 2, 2, 2)
+    >>> waits([0, ~0, ~1, 1], 2)  # one Jump: x and o choose in the same moment
+    ([2, 2], [0, 1], 1, 1, 1)
+    """
+    decisions = [0] * players
+    wait_sum = [0] * players
+    last_moment = [-1] * players
+    wait_max = gaps = handoffs = 0
+    moment = -1
+    group: tuple[int, ...] = ()
+    secret_before = False
+    for entry in trail:
+        secret = entry < 0
+        p = ~entry if secret else entry
+        decisions[p] += 1
+        if not (secret and secret_before):  # a new moment
+            moment += 1
+            handoffs += group != () and group != (p,)
+            group = (p,)
+        elif p not in group:
+            group = (*group, p)
+        secret_before = secret
+        wait = moment - last_moment[p] - 1
+        wait_sum[p] += wait
+        if wait:
+            gaps += 1
+            wait_max = max(wait_max, wait)
+        last_moment[p] = moment
+    return decisions, wait_sum, wait_max, gaps, handoffs
+
+
+@attrs.frozen(eq=False, repr=False)
+class Study:
+    """A game's simulation study: what knows the game, filled in by it
+    (``tiki.tools.studies.STUDY``); the bots, the play and the study are the kit's.
+
+    A study's workers get rulesets, seeds and bot names; a study itself travels to
+    them by its name (:attr:`where`), never as a pickled game.
+    """
+
+    game: Game
+    """The game."""
+    where: str
+    """Where the study is, ``"package.module:NAME"``: how a worker finds it."""
+    columns: tuple[str, ...]
+    """Every column of a row, in order: the kit's (see the module) and the game's own
+    (:attr:`numbers`)."""
+    measures: tuple[str, ...]
+    """The numbers of a row that the summary averages."""
+    max_plies: int
+    """A game still running after this many actions stops unfinished."""
+    max_playouts: int
+    """The most playouts ``mcts:N`` may give the search bot (the command line's bound)."""
+    parse_rules: Callable[[str], Any]
+    """A ruleset from its text as a study names it; the game's ``NotationError`` for a
+    bad one."""
+    ruleset_text: Callable[[Any], str]
+    """The name of a ruleset in a study: its rules text."""
+    scores: Callable[[Any], Sequence[int]]
+    """Each player's score in a state."""
+    numbers: Callable[[Played], dict[str, Any]]
+    """The game's own numbers of a played game: the row's columns the kit does not fill."""
+    tally: Callable[[Any], Tally] | None = None
+    """A new :class:`Tally` of a game of these rules, shown every ply's events, or
+    ``None`` where the game's numbers need no event."""
+
+    def __repr__(self) -> str:
+        return f"Study({self.where!r})"
+
+    def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
+        """A study pickles as its name: a worker imports it (:func:`gamekit.game.load`)."""
+        return load, (self.where,)
+
+    @property
+    def bots(self) -> dict[str, Any]:
+        """The bots a study may seat, by name (the game's, imported): ``mcts`` is the
+        search bot with 200 playouts a decision, and ``mcts:N`` it with ``N``."""
+        return {name: load(reference) for name, reference in self.game.bots.items()}
+
+    def make_bot(self, name: str, seed: int) -> Any:
+        """The bot called ``name``, seeded with ``seed``: a name of :attr:`bots`, or
+        ``mcts:N``, the search bot with ``N`` playouts a decision (1 to
+        :attr:`max_playouts`); a ``ValueError`` names any other."""
+        if name in self.game.bots:
+            return self.game.bot(name, seed)
+        found = _MCTS.fullmatch(name)
+        if found is None or int(found[1]) > self.max_playouts:
+            every = [
+                f"mcts, mcts:N (N playouts a decision, 1 to {self.max_playouts})"
+                if bot == "mcts"
+                else bot
+                for bot in sorted(self.game.bots)
+            ]
+            raise ValueError(f"no bot {reprlib.repr(name)}: the bots are {', '.join(every)}")
+        return self.game.bot("mcts", seed, playouts=int(found[1]))
+
+    def play_row(self, ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
+        """Play one game of ``ruleset`` (rules text) from ``seed`` between ``bots`` (one
+        name of :attr:`bots` per seat) and return its row (see the module)."""
+        game = self.game
+        rules = self.parse_rules(ruleset)
+        n = game.players(rules)
+        if len(bots) != n:
+            raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
+        choose = [chooser(self.make_bot(name, seed + 1 + p)) for p, name in enumerate(bots)]
+        rng = random.Random(seed + CHANCE_OFFSET)
+        start = state = game.new_game(rules, seed=seed)
+        tally = None if self.tally is None else self.tally(rules)
+        trail: list[int] = []  # who decided, in order; a secret choice as ~player
+        actors, step, secret, chance = game.actors, game.step, game.secret, (game.CHANCE,)
+        plies = 0
+        while plies < self.max_plies:
+            who = actors(state)
+            if not who:
+                break
+            if who == chance:
+                action = game.sample_chance(state, rng)
+            else:
+                p = who[0] if len(who) == 1 else min(who)
+                if secret(state):  # he sees his own view only
+                    action = choose[p](game.observe(state, p), p)
+                    trail.append(~p)
+                else:
+                    action = choose[p](state, p)
+                    trail.append(p)
+            transition = step(state, action)
+            if tally is not None:
+                tally.seen(transition.events)
+            state = transition.state
+            plies += 1
+        decisions, wait_sum, wait_max, gaps, handoffs = waits(trail, n)
+        outcome = game.outcome(state)
+        winner = -2 if outcome is None else (-1 if outcome.winner is None else outcome.winner)
+        scores = list(self.scores(state))
+        values = {
+            "ruleset": ruleset,
+            "seed": seed,
+            "bots": ",".join(bots),
+            "players": n,
+            "winner": winner,
+            "scores": scores,
+            "spread": max(scores) - min(scores),
+            "plies": plies,
+            "decisions": sum(decisions),
+            "decisions_by": decisions,
+            "handoffs": handoffs,
+            "wait_mean": sum(wait_sum) / max(1, sum(decisions)),
+            "wait_max": wait_max,
+            "gap_mean": sum(wait_sum) / max(1, gaps),
+            "wait_by": [w / d if d else 0.0 for w, d in zip(wait_sum, decisions, strict=True)],
+            **self.numbers(Played(rules, start, state, winner, tally)),
+        }
+        return {column: values[column] for column in self.columns}
+
+    def simulate(
+        self,
+        rulesets: Sequence[Any],
+        games: int,
+        *,
+        seed: int = 0,
+        bots: Sequence[str] | None = None,
+        jobs: int = 1,
+        backend: str = "local",
+        address: str | None = None,
+        progress: bool = False,
+    ) -> list[dict[str, Any]]:
+        """Play ``games`` games of each ruleset (the same seeds ``seed`` … for each) and
+        return their rows in order. ``bots`` names a bot per seat (default: greedy for
+        every seat); a shorter list is repeated, and a longer one than the most players
+        of the rulesets is refused, as is any bad name, before a game is played. See
+        :func:`gamekit.studies.runner.run` for ``jobs``, ``backend`` and ``address``."""
+        names = tuple(bots or ("greedy",))
+        for name in names:
+            self.make_bot(name, 0)  # a ValueError for a bad name, before any game is played
+        players = [self.game.players(rules) for rules in rulesets]
+        most = max(players, default=len(names))
+        if len(names) > most:  # a shorter list is repeated; a longer one is a mistake
+            listed = ",".join(names[: most + 1]) + (",..." if len(names) > most + 1 else "")
+            raise ValueError(
+                f"{len(names)} bots ({listed}) for games of at most {most} players: "
+                "give one bot per seat, or fewer to repeat them"
+            )
+        texts = [self.ruleset_text(rules) for rules in rulesets]
+        seated = {
+            text: tuple(names[p % len(names)] for p in range(n))
+            for text, n in zip(texts, players, strict=True)
+        }
+        work = [
+            attrs.evolve(task, bots=seated[task.ruleset])
+            for task in runner.tasks(texts, games, seed, names)
+        ]
+        return runner.run(
+            self.play_row, work, jobs=jobs, backend=backend, address=address, progress=progress
+        )
