@@ -33,8 +33,8 @@ from typing import Any
 import attrs
 
 from ..clauses import Clause
-from ..words import near_miss
 from ..game import Game
+from ..words import near_miss
 
 __all__ = ["Explanation", "run", "why"]
 
