@@ -293,19 +293,25 @@ def add_check(
 def add_fuzz(
     sub: argparse._SubParsersAction,  # type: ignore[type-arg]
     game: Game,
-    run_fuzz: Callable[[int, int], Any],
+    run_fuzz: Callable[..., Any],
     readers: str,
     seed: Callable[[str], int],
 ) -> None:
-    """Add ``fuzz``: feed ``run_fuzz(inputs, seed)`` (the game's fuzzer) and print its
-    report; ``readers`` names what it reads, for the help."""
+    """Add ``fuzz``: feed ``run_fuzz(inputs, seed, readers=...)`` (the game's fuzzer)
+    and print its report; ``readers`` names what it reads, for the help."""
 
     def run(args: argparse.Namespace) -> int:
         if args.inputs < 0:
             raise UsageError("--inputs must not be negative")
+        chosen = None
+        if args.readers is not None:
+            chosen = [r.strip() for r in args.readers.split(",")]
         print(f"{game.package} fuzz: {args.inputs} inputs per reader, seed {args.seed}")
         started = time.perf_counter()
-        report = run_fuzz(args.inputs, args.seed)
+        try:
+            report = run_fuzz(args.inputs, args.seed, readers=chosen)
+        except ValueError as e:  # an unknown reader
+            raise UsageError(str(e)) from None
         print(report.summary(time.perf_counter() - started))
         return 0 if report.ok else 1
 
@@ -319,4 +325,9 @@ def add_fuzz(
     )
     f.add_argument("--inputs", type=int, default=1000, help="inputs per reader (default 1000)")
     f.add_argument("--seed", type=seed, default=0, help="seed of games and mutations (default 0)")
+    f.add_argument(
+        "--readers",
+        metavar="NAME[,NAME...]",
+        help="only these readers (default: every reader; the report's first column names them)",
+    )
     f.set_defaults(run=run)

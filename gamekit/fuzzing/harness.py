@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -182,6 +182,20 @@ class Fuzzer(Generic[C]):
     """The errors that refuse an input; anything else escaping is a finding."""
     show: Callable[[Any], str] = show_input
 
+    def chosen(self, readers: Sequence[str] | None) -> list[str]:
+        """The names of ``readers`` in the order of the table (all of them for
+        ``None``); an unknown name is a ``ValueError`` that lists the readers."""
+        if readers is None:
+            return list(self.readers)
+        if isinstance(readers, str):
+            raise ValueError(f"readers is a sequence of names, not the str {readers!r}")
+        unknown = [name for name in readers if name not in self.readers]
+        if unknown:
+            raise ValueError(
+                f"no reader {unknown[0]!r}: the readers are {', '.join(self.readers)}"
+            )
+        return [name for name in self.readers if name in readers]
+
     def _rng(self, seed: int, reader: str, index: int) -> random.Random:
         return random.Random(f"{self.game} fuzz {seed} {reader} {index}")
 
@@ -213,15 +227,19 @@ class Fuzzer(Generic[C]):
             return "finding", "round-trip", _error(e)
         return "accepted", "", ""
 
-    def run(self, inputs_per_reader: int, seed: int = 0) -> Report:
-        """Feed ``inputs_per_reader`` inputs to each reader; the same seed gives the same
+    def run(
+        self, inputs_per_reader: int, seed: int = 0, readers: Sequence[str] | None = None
+    ) -> Report:
+        """Feed ``inputs_per_reader`` inputs to each reader (only to those named in
+        ``readers``, in the order of the table, if given); the same seed gives the same
         inputs and the same report."""
         if type(inputs_per_reader) is not int or inputs_per_reader < 0:
             raise ValueError(f"inputs_per_reader must be an int >= 0, not {inputs_per_reader!r}")
+        names = self.chosen(readers)
         corpus = self.build_corpus(seed)
         counts = []
         findings: list[Finding] = []
-        for name in self.readers:
+        for name in names:
             seen = {"accepted": 0, "refused": 0, "finding": 0}
             kept = 0
             for index in range(inputs_per_reader):

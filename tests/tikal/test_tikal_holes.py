@@ -1021,6 +1021,44 @@ def test_a_bidder_out_of_turn_is_refused_tikal_auction_3() -> None:
             assert jsonio.state_from_json(jsonio.state_to_json(x)) == x
 
 
+BIDDERS_OUT_OF_ORDER = (
+    "3,F3:5,C2:0^3+3:1,D1:3,E1:0,1/1,E5:0,C3:3+2:1,E2:2,B6:0,C1:3,D2:1,1/B4:0^2,B3:1+2:1,"
+    "B2:5+3:1,A1:3=2+2:L+3:1,A5:4,A2:5,B1:0,1/*+2:1+3:L+4:1,*^3+2:1+3:1+4:1,A6:4+1:1,A4:2,"
+    "A3:1^4,B5:1+4:1,C5:1,D4:0/*+1:12+2:1+4:2,*!1+3:1+4:L,C4:2+1:L,D5:0,E3:4+1:1+4:1,1,D3:0,"
+    "E4:2 bid P2 normal 0 - - - P2 P4 - F4,F2,F1 G1..G4 2,6,9,11,8,5,3,2,1 3,13,13,12 "
+    "-,-,-,- 0,0,0,0 P1/P1/P2,P4,P3/-/- - speed:10,10,10,10/-/-/-/P1/F5,-,-,-/-"
+)
+"""A fuzz input (view_from_text, seed 0, #59754, as P4's view): an auction whose
+bidders, P2, P4, P3, are not in clockwise order."""
+
+
+def test_bidders_out_of_clockwise_order_are_refused_tikal_auction_4() -> None:
+    """Fuzz, view_from_text (seed 0, #59754) and view_from_json (seed 0, #76136): a BID
+    position whose bidders were not in clockwise order from the auction's opener (P2,
+    P4, P3) was read, P2 to act; when P2 passed, the engine gave the bid to P3, the
+    next clockwise, and the position it reached was refused (P4 stood first among the
+    bidders): what was read did not play on. An auction's bidders sit clockwise from
+    its opener, the player after the round's first winner (TIKAL-AUCTION-4), and bid in
+    that order (TIKAL-AUCTION-3): the position is refused at its bidders, as a
+    position, as JSON and as a view; the BID states of real games still read."""
+    good = BIDDERS_OUT_OF_ORDER.replace("/P2,P4,P3/", "/P2,P3,P4/")
+    s = from_text(good)
+    after = tikalspeed.apply(s, tikalspeed.PassBid(1))
+    assert s.bidders == (1, 2, 3) and after.active == 2 and from_text(to_text(after)) == after
+    bad = s.replace(bidders=(1, 3, 2))
+    assert to_text(bad) == BIDDERS_OUT_OF_ORDER
+    with pytest.raises(tikalspeed.NotationError, match="clockwise from P2") as err:
+        from_text(BIDDERS_OUT_OF_ORDER)
+    assert err.value.position == BIDDERS_OUT_OF_ORDER.index("P1/P1/")
+    with pytest.raises(tikalspeed.NotationError, match="TIKAL-AUCTION-4"):
+        jsonio.state_from_json(jsonio.state_to_json(bad))
+    with pytest.raises(tikalspeed.NotationError, match="TIKAL-AUCTION-4"):
+        tikalspeed.view_from_text("view:P4 " + BIDDERS_OUT_OF_ORDER)
+    for mode, n in CONFIGS:
+        for x in (x for x in game(mode, n) if x.phase is Phase.BID):
+            assert from_text(to_text(x)) == x
+
+
 def _tile_on_h5() -> tuple[tikalspeed.State, tikalspeed.State, tikalspeed.State]:
     """A classic game before and after ``place:c1:0``, and the same board with that
     tile on h5, touching nothing explored (a board no game reaches)."""

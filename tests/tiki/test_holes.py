@@ -37,6 +37,7 @@ from tiki import (
     State,
     X,
 )
+from tiki.model.events import GameOver
 
 BAD_VALUES = (True, 1.0, "1", None, -1, 10**100)
 """Values of the wrong type or range for any action field."""
@@ -591,6 +592,23 @@ def test_fuzz_a_game_without_a_cap_ends_at_the_turn_bound_tiki_end_6() -> None:
     assert tiki.from_text(tiki.to_text(after)) == after
     assert Rules().turn_cap == LIMIT and Rules(max_turns=7).turn_cap == 7
     _refuses(tiki.to_text(after).replace(" =:turn-cap", " -").replace("over", "turn"), "TIKI-END-6")
+
+
+def test_fuzz_an_event_score_of_5000_digits_is_refused_tiki_end_1() -> None:
+    """Found by ``tiki fuzz`` (``event_from_json``, 7 inputs in 100,000): a game-over
+    event whose outcome scored a number of 5,000 digits was read, and writing its text
+    raised ValueError (Python's limit on the digits of an int it prints). An outcome's
+    scores are the fruits each player holds, 0 to 7, as in a state's result (TIKI-END-1);
+    any other number is refused at its path."""
+    event = GameOver(tiki.Outcome(X, (4, 1), "four-fruits"), "TIKI-END-1")
+    over = tiki.jsonio.event_to_json(event)
+    assert tiki.jsonio.event_from_json(over) == event
+    for score in (10**5000, 8, -1):
+        bad = {**over, "outcome": {**over["outcome"], "scores": [score, 1]}}
+        del bad["text"]
+        with pytest.raises(tiki.NotationError, match="expected a number") as err:
+            tiki.jsonio.event_from_json(bad)
+        assert err.value.position == "$.outcome.scores[0]"
 
 
 def test_play_with_a_seed_no_record_holds_is_a_usage_error_tiki_setup_1(

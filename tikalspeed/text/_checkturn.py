@@ -232,6 +232,15 @@ def check_auction(s: State) -> None:
             raise StateFault(
                 "bidders", "the bidder to act is in the running auction (TIKAL-AUCTION-3)"
             )
+        # TIKAL-AUCTION-4: the auction opens after the round's first winner (or with
+        # the round's opener), and its bidders sit clockwise from there
+        start = (s.played[0] + 1) % n if s.played else s.round_opener
+        if s.bidders != tuple(p for p in _after(start - 1, n) if p in s.bidders):
+            raise StateFault(
+                "bidders",
+                f"the bidders go clockwise from P{start + 1}, who opens this auction "
+                "(TIKAL-AUCTION-3, TIKAL-AUCTION-4)",
+            )
         # TIKAL-AUCTION-3: clockwise from the opener, or from the highest bid, every
         # bidder before the one to act has passed, and left the auction
         h = s.high_bidder

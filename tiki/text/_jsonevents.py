@@ -27,7 +27,7 @@ from ..board.island import EDGE_NAMES, VILLAGE_NAMES
 from ..errors import shown
 from ..model.events import Event
 from ..model.rules import NUMBER_LIMIT
-from ..model.state import Outcome
+from ..model.state import FRUITS, Outcome
 from ._jsonread import (
     JSON,
     fail,
@@ -81,7 +81,7 @@ def _outcome_to_json(o: Outcome) -> JSON:
 def _outcome(value: Any, path: str) -> Outcome:
     obj = read_object(value, path, ("winner", "scores", "reason"))
     winner = None if obj["winner"] is None else read_player(obj["winner"], f"{path}.winner")
-    scores = _items(obj["scores"], f"{path}.scores", 2, read_int)
+    scores = _items(obj["scores"], f"{path}.scores", 2, lambda v, p: read_int(v, p, 0, FRUITS))
     if len(scores) != 2:
         raise fail("expected 2 scores, x's and o's", f"{path}.scores")
     reason = obj["reason"]

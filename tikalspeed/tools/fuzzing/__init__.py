@@ -2,38 +2,5 @@
 
 from __future__ import annotations
 
-from .readers import (
-    READERS,
-    RULESETS,
-    VARIANT,
-    Corpus,
-    Finding,
-    Reader,
-    ReaderCounts,
-    Report,
-    build_corpus,
-    judge,
-    make_input,
-    mutate_json,
-    mutate_state,
-    mutate_text,
-    run,
-)
-
-__all__ = [
-    "READERS",
-    "RULESETS",
-    "VARIANT",
-    "Corpus",
-    "Finding",
-    "Reader",
-    "ReaderCounts",
-    "Report",
-    "build_corpus",
-    "judge",
-    "make_input",
-    "mutate_json",
-    "mutate_state",
-    "mutate_text",
-    "run",
-]
+from .readers import *  # noqa: F403
+from .readers import __all__ as __all__

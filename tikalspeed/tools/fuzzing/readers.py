@@ -1,13 +1,15 @@
-"""A seeded fuzzer for every reader of the library: text, records, JSON and manifests.
+"""A seeded fuzzer for every reader of the library: text, records, JSON, views, events
+and manifests.
 
 It checks the library's contract on inputs that real games produce and on mutations
 of them: a reader either *refuses* an input with :class:`~tikalspeed.NotationError`
 (a :class:`~tikalspeed.ManifestError` is one) or :class:`~tikalspeed.IllegalActionError`
 (both fine), or *accepts* it, and then what it read must write and read back as an
-equal object, and an accepted state must play on (every reachable successor reads back
-too). Anything else is a *finding*: another exception escaping a reader ("escape"), a
-failed round trip ("round-trip"), or a failure while playing on ("plays-on"); it is
-kept with the input that caused it.
+equal object, an accepted state must play on (every reachable successor reads back
+too), and an accepted view must offer its player his legal actions. Anything else is
+a *finding*: another exception escaping a reader ("escape"), a failed round trip
+("round-trip"), or a failure while playing on ("plays-on"); it is kept with the input
+that caused it.
 
 >>> report = run(3, seed=1)
 >>> [r.inputs for r in report.readers] == [3] * len(READERS)
@@ -15,16 +17,18 @@ True
 >>> report.findings
 ()
 
-The pieces that know nothing of Tikal are in :mod:`gamekit.fuzzing.mutations` (:func:`mutate_text`,
-:func:`mutate_json`) and :mod:`gamekit.fuzzing.harness` (:class:`Reader`, :class:`Report`, and the
-running behind :func:`make_input`, :func:`judge` and :func:`run`), the same modules as
-``tiki``'s; those that know the game are :mod:`.corpus` (:func:`build_corpus`, a
-:class:`Corpus` of real inputs from seeded random games under :data:`RULESETS`: every
-mode, 2 to 4 players, most rule options and the custom manifest :data:`VARIANT`),
-:mod:`.checks` (the checks of what a reader accepted: read back as text and JSON,
-play on) and this module: :func:`mutate_state` (a state with a field changed within its
-type, to probe the consistency check and the engine behind it) and the table
-:data:`READERS`.
+The standard readers, their checks and the corpus's making are the shared kit's,
+built from :data:`tikalspeed.GAME` (:mod:`gamekit.fuzzing.readers`,
+:mod:`gamekit.fuzzing.checks`, :mod:`gamekit.fuzzing.corpus`), and so are the
+mutations (:func:`mutate_text`, :func:`mutate_json`) and the running behind
+:func:`make_input`, :func:`judge` and :func:`run` (:mod:`gamekit.fuzzing.harness`).
+What knows Tikal is :mod:`.corpus` (:data:`RULESETS`: every mode, 2 to 4 players,
+most rule options and the custom manifest :data:`VARIANT`; the ``rules=`` and
+``manifest=`` arguments its readers are told), :mod:`.checks` (manifests) and this
+module: :func:`mutate_state` (a state with a field changed within its type, to probe
+the consistency check and the engine behind it), ``parse_action``'s reader (told a
+``player=`` too) and the manifest readers, ``load_manifest`` and
+``manifest_from_json``.
 
 A reader that takes the manifest (``rules=`` or ``manifest=``) gets an input and that
 argument: the rules or manifest of a custom-manifest game, ``None`` for the packaged
@@ -37,56 +41,34 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from gamekit.fuzzing.harness import Finding, Fuzzer, Reader, ReaderCounts, Report, short, show_input
+from gamekit.fuzzing.harness import Finding, Reader, ReaderCounts, Report
 from gamekit.fuzzing.mutations import MAX_TEXT, Mutator
+from gamekit.fuzzing.readers import Readers
 
-from ...board import Manifest, load_manifest, manifest_from_json
+from ...board import load_manifest, manifest_from_json
 from ...bounds import MAX_BID, MAX_COUNT, MAX_SEED, shown
 from ...engine import legal_actions
+from ...game import GAME
 from ...model.records import RECORD_OF
 from ...model.state import CHANCE, Outcome, Phase, State
-from ...text import jsonio
-from ...text.notation import from_text, parse_action, rules_from_text, to_text
-from ...text.record import action_token, read_record
-from .checks import (
-    REFUSALS,
-    check_action,
-    check_loaded,
-    check_manifest,
-    check_record,
-    check_rules,
-    check_state,
-)
-from .corpus import DEFAULT, RULESETS, VARIANT, Corpus, build_corpus
+from ...text.notation import parse_action
+from ...text.record import action_token
+from .checks import CHECKS, check_manifest
+from .corpus import ARGUMENTS, RULESETS, VARIANT, Corpus, build_corpus
 
 __all__ = [
-    "READERS",
-    "RULESETS",
-    "VARIANT",
-    "Corpus",
-    "Finding",
-    "Reader",
-    "ReaderCounts",
-    "Report",
-    "build_corpus",
-    "judge",
-    "make_input",
-    "mutate_json",
-    "mutate_state",
-    "mutate_text",
-    "run",
-]
+    "READERS", "RULESETS", "VARIANT", "Corpus", "Finding", "Reader", "ReaderCounts", "Report",
+    "build_corpus", "judge", "make_input", "mutate_json", "mutate_state", "mutate_text", "run",
+]  # fmt: skip
 
 MUTATOR = Mutator((MAX_COUNT, MAX_BID, MAX_SEED), shown)
 """The mutations of Tikal's inputs: its numbers are bounded by ``bounds``."""
 mutate_text = MUTATOR.text
 mutate_json = MUTATOR.json
-json_text_mutation = MUTATOR.json_text_mutation
 
 
 # --------------------------------------------------------------------------- state mutations
@@ -152,60 +134,7 @@ def mutate_state(rng: random.Random, state: State, corpus: Corpus) -> State:
     return s
 
 
-def _written(
-    rng: random.Random, state: State, corpus: Corpus, write: Callable[[State], Any]
-) -> Any:
-    """A mutated state, written; ``None`` if the writer cannot write it (a state no
-    reader gave, which the contract does not cover)."""
-    try:
-        return write(mutate_state(rng, state, corpus))
-    except Exception:  # the writers promise nothing for states that were never read
-        return None
-
-
-def _mutate_position(rng: random.Random, value: tuple[str, Any], corpus: Corpus) -> Any:
-    text, rules = value
-    if rng.random() < 0.3:
-        try:
-            state = from_text(text, rules=rules)
-        except REFUSALS:  # an earlier mutation made it unreadable: edit the text
-            pass
-        else:
-            written = _written(rng, state, corpus, to_text)
-            if written is not None:
-                return written, rules
-    others = [p for p, _ in corpus.positions[::7]]
-    return _other_arg(rng, mutate_text(rng, text, others)[:MAX_TEXT], rules, "rules")
-
-
-def _mutate_state_json(rng: random.Random, value: tuple[Any, Any], corpus: Corpus) -> Any:
-    obj, manifest = value
-    if rng.random() < 0.3:
-        try:
-            state = jsonio.state_from_json(obj, manifest=manifest)
-        except REFUSALS:
-            pass
-        else:
-            written = _written(rng, state, corpus, jsonio.state_to_json)
-            if written is not None:
-                return written, manifest
-    others = [rng.choice(corpus.state_json)[0] for _ in range(2)]
-    return _other_arg(rng, mutate_json(rng, obj, others), manifest, "manifest")
-
-
-_ARGS: dict[str, tuple[Any, ...]] = {
-    "rules": (None, *RULESETS),
-    "manifest": (None, DEFAULT, VARIANT),
-}
-"""The ``rules=`` and ``manifest=`` arguments a mutation may give a reader instead."""
-
-
-def _other_arg(rng: random.Random, value: Any, arg: Any, kind: str) -> tuple[Any, Any]:
-    """``(value, arg)``; now and then another ``rules=`` or ``manifest=`` argument."""
-    return value, rng.choice(_ARGS[kind]) if rng.random() < 0.05 else arg
-
-
-# --------------------------------------------------------------------------- readers
+# --------------------------------------------------------------------------- Tikal's own readers
 
 
 def _draw_token(corpus: Corpus, rng: random.Random) -> tuple[State, str, Any]:
@@ -235,39 +164,11 @@ def _mutate_token(rng: random.Random, value: tuple[State, str, Any], corpus: Cor
     return state, token, player
 
 
-def _text_pair(field: str, arg: str) -> Callable[[random.Random, Any, Corpus], Any]:
-    def mutate(rng: random.Random, value: tuple[str, Any], corpus: Corpus) -> Any:
-        others = [t for t, _ in getattr(corpus, field)]
-        return _other_arg(rng, mutate_text(rng, value[0], others)[:MAX_TEXT], value[1], arg)
-
-    return mutate
-
-
-def _json_pair(field: str, arg: str, n: int = 2) -> Callable[[random.Random, Any, Corpus], Any]:
-    def mutate(rng: random.Random, value: tuple[Any, Any], corpus: Corpus) -> Any:
-        pool = getattr(corpus, field)
-        others = [rng.choice(pool)[0] for _ in range(n)]
-        return _other_arg(rng, mutate_json(rng, value[0], others), value[1], arg)
-
-    return mutate
-
-
-def _any_json(corpus: Corpus, rng: random.Random) -> Any:
-    """A state, record or action object of a game under the packaged manifest (the
-    one :func:`jsonio.loads` knows)."""
-    pool = (corpus.state_json, corpus.record_json, corpus.action_json)[rng.randrange(3)]
-    for _ in range(10):
-        value, arg = rng.choice(pool)
-        if arg is None:
-            break
-    return value
-
-
 def _any_manifest(corpus: Corpus, rng: random.Random) -> Any:
     return rng.choice(corpus.manifest_json)
 
 
-_MANIFEST_TEXT = json_text_mutation(_any_manifest)
+_MANIFEST_TEXT = MUTATOR.json_text_mutation(_any_manifest)
 
 
 def _manifest_text(rng: random.Random, text: str, corpus: Corpus) -> str:
@@ -281,66 +182,13 @@ def _manifest_json(rng: random.Random, value: Any, corpus: Corpus) -> Any:
     return mutate_json(rng, value, corpus.manifest_json)
 
 
-def _pair(field: str) -> Callable[[Corpus, random.Random], Any]:
-    return lambda corpus, rng: rng.choice(getattr(corpus, field))
-
-
-READERS: tuple[Reader[Corpus], ...] = (
-    Reader(
-        "from_text",
-        _pair("positions"),
-        _mutate_position,
-        lambda v: from_text(v[0], rules=v[1]),
-        lambda v, state, rng: check_state(state, rng),
-    ),
+OWN: tuple[Reader[Corpus], ...] = (
     Reader(
         "parse_action",
         _draw_token,
         _mutate_token,
         lambda v: parse_action(v[0], v[1], player=v[2]),
-        lambda v, action, rng: check_action(v[0], action, rng),
-    ),
-    Reader(
-        "read_record",
-        _pair("record_texts"),
-        _text_pair("record_texts", "rules"),
-        lambda v: read_record(v[0], rules=v[1]),
-        lambda v, record, rng: check_record(record, rng),
-    ),
-    Reader(
-        "rules_from_text",
-        _pair("rules_texts"),
-        _text_pair("rules_texts", "manifest"),
-        lambda v: rules_from_text(v[0], manifest=v[1]),
-        lambda v, rules, rng: check_rules(rules, rng),
-    ),
-    Reader(
-        "jsonio.loads",
-        lambda c, rng: json.dumps(_any_json(c, rng)),
-        json_text_mutation(_any_json),
-        jsonio.loads,
-        lambda text, obj, rng: check_loaded(obj, rng),
-    ),
-    Reader(
-        "state_from_json",
-        _pair("state_json"),
-        _mutate_state_json,
-        lambda v: jsonio.state_from_json(v[0], manifest=v[1]),
-        lambda v, state, rng: check_state(state, rng),
-    ),
-    Reader(
-        "action_from_json",
-        _pair("action_json"),
-        _json_pair("action_json", "rules", 3),
-        lambda v: jsonio.action_from_json(v[0], rules=v[1]),
-        lambda v, action, rng: check_action(None, action, rng, v[1]),
-    ),
-    Reader(
-        "record_from_json",
-        _pair("record_json"),
-        _json_pair("record_json", "manifest"),
-        lambda v: jsonio.record_from_json(v[0], manifest=v[1]),
-        lambda v, record, rng: check_record(record, rng),
+        lambda v, action, rng: CHECKS.check_action(v[0], action, rng),
     ),
     Reader(
         "load_manifest",
@@ -357,27 +205,19 @@ READERS: tuple[Reader[Corpus], ...] = (
         lambda value, manifest, rng: check_manifest(manifest, rng),
     ),
 )
+"""Tikal's own readers: ``parse_action`` told a ``player=`` (in the place of the
+standard one), and the manifest readers."""
+
+STANDARD: Readers[Corpus] = Readers(GAME, MUTATOR, mutate_state, ARGUMENTS)
+"""Tikal's standard readers, as the shared kit builds them from :data:`tikalspeed.GAME`
+and :data:`.corpus.ARGUMENTS`."""
+
+READERS: tuple[Reader[Corpus], ...] = STANDARD.table(OWN)
 """Every reader the fuzzer drives, in the order of the report."""
 
 _BY_NAME = {r.name: r for r in READERS}
-
-
-def _show_arg(arg: Any) -> str:
-    if isinstance(arg, Manifest):
-        return f"manifest=<{arg.name}@{arg.version}>"
-    return short(repr(arg), 80)
-
-
-def _show_input(value: Any) -> str:
-    if isinstance(value, tuple) and len(value) == 3:  # a state, a token, a player
-        token = show_input(value[1])
-        return f"{token} (player={_show_arg(value[2])}) in {show_input(to_text(value[0]))}"
-    if isinstance(value, tuple):  # an input and the rules or manifest its reader is given
-        return f"{show_input(value[0])} with {_show_arg(value[1])}"
-    return show_input(value)
-
-
-_FUZZER = Fuzzer("tikalspeed", _BY_NAME, build_corpus, REFUSALS, _show_input)
+_show_input = STANDARD.show
+_FUZZER = STANDARD.fuzzer(_BY_NAME, build_corpus)
 make_input = _FUZZER.make_input
 judge = _FUZZER.judge
 run = _FUZZER.run
