@@ -1,6 +1,6 @@
 /* Layered retrograde analysis of one Tiki game (one layout, default Rules()).
  *
- * Board: 9 villages, stack code 0..6 per village (the codes of tiki.tools._solvecode:
+ * Board: 9 villages, stack code 0..6 per village (the codes of tiki.tools.solve.code:
  * 0 empty, 1 x, 2 o, 3 xx, 4 (o,x), 5 (x,o), 6 oo; bottom first), dense index
  * sum code_v * 7^v.  A position of a tally layer: (board, player on turn); working
  * index 2*board + p (dense), stored index 2*rank(board) + p (boards within 8 tikis

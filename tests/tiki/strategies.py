@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import playouts
 import reference
 from hypothesis import strategies as st
 
@@ -63,34 +64,8 @@ seeds = st.integers(0, 2**32 - 1)
 """Seeds for the ``random.Random`` that picks the moves (and the chance outcomes)."""
 
 
-class Game:
-    """One random playout: ``states[i]`` --``actions[i]``--> ``states[i + 1]``.
-
-    A plain class with a short repr, so that a falsifying example names only the
-    ruleset and the seed (``playout(rules, seed)`` rebuilds the whole game).
-    """
-
-    def __init__(
-        self,
-        rules: Rules,
-        seed: int,
-        states: tuple[State, ...],
-        actions: tuple[Action, ...],
-        transitions: tuple[Transition, ...],
-    ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.states = states
-        self.actions = actions
-        self.transitions = transitions
-
-    def __repr__(self) -> str:
-        return f"playout({self.rules!r}, seed={self.seed}) [{len(self.actions)} plies]"
-
-    @property
-    def final(self) -> State:
-        """The last state reached (over, or cut off after ``MAX_PLIES``)."""
-        return self.states[-1]
+Game = playouts.Game
+"""One random playout (the class both games' tests share)."""
 
 
 def playout(rules: Rules, seed: int, max_plies: int = MAX_PLIES) -> Game:

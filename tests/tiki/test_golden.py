@@ -14,11 +14,11 @@ and review the diff before committing.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+import golden_files
 import pytest
 from strategies import playout
 
@@ -105,20 +105,7 @@ def dump(name: str) -> str:
 
 def write_all() -> list[str]:
     """Rewrite every golden file (and delete stale ones); return what was done."""
-    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    done = []
-    for name in GOLDENS:
-        path = GOLDEN_DIR / f"{name}.txt"
-        text = dump(name)
-        old = path.read_text() if path.exists() else None
-        if old != text:
-            path.write_text(text)
-            done.append(f"{'wrote' if old is None else 'updated'} {path}")
-    for path in sorted(GOLDEN_DIR.glob("*.txt")):
-        if path.stem not in GOLDENS:
-            path.unlink()
-            done.append(f"removed {path}")
-    return done
+    return golden_files.write_all(GOLDEN_DIR, GOLDENS, dump)
 
 
 def test_every_golden_file_has_a_registry_entry() -> None:
@@ -130,14 +117,7 @@ def test_every_golden_file_has_a_registry_entry() -> None:
 def test_golden_playthrough(name: str) -> None:
     """Replaying the seeded game gives exactly the stored dump, line by line
     (positions, actors, legal actions, actions, events, outcome)."""
-    expected = (GOLDEN_DIR / f"{name}.txt").read_text().splitlines()
-    actual = dump(name).splitlines()
-    if actual != expected:
-        diff = difflib.unified_diff(expected, actual, "stored", "now", lineterm="", n=2)
-        pytest.fail(
-            f"golden {name!r} differs (after an intended change run "
-            "`python tests/golden/regenerate.py`):\n" + "\n".join(list(diff)[:80])
-        )
+    golden_files.check(GOLDEN_DIR, name, dump)
 
 
 def test_golden_games_show_what_they_claim() -> None:
