@@ -47,7 +47,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("command line", ("cli",)),
         ("tools", ("scenarios", "studies", "fuzzing")),
         ("play", ("bots", "pictures", "yardstick")),
-        ("ground floor", ("game", "clauses", "words", "files", "moved")),
+        ("ground floor", ("game", "clauses", "words", "forms", "numbers", "files", "moved")),
     ),
 }
 """Per package, its layers from the top, each with its public modules in the order they

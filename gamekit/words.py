@@ -34,14 +34,17 @@ _NUMBERS = re.compile(r"-?\d+")
 """The numbers in a token, with their sign."""
 
 
-def restating(same: Mapping[type, type], action: object, events: Sequence[E]) -> E | None:
+def restating(
+    same: Mapping[type, type | tuple[type, ...]], action: object, events: Sequence[E]
+) -> E | None:
     """The first of ``events`` if it only says what ``action`` did (its type is the
-    one ``same`` gives for the action's type: ``x creates a totem on b2``), else
-    ``None``: a narration puts its clause on the action's line instead."""
-    kind = same.get(type(action))
-    if events and kind is not None and type(events[0]) is kind:
-        return events[0]
-    return None
+    one, or one of those, ``same`` gives for the action's type: ``x creates a totem on
+    b2``), else ``None``: a narration puts its clause on the action's line instead."""
+    kinds = same.get(type(action))
+    if not events or kinds is None:
+        return None
+    told = type(events[0])
+    return events[0] if told is kinds or (isinstance(kinds, tuple) and told in kinds) else None
 
 
 def legend_from(doc: str | None, title: str) -> str:

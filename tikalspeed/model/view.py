@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import attrs
 
+from gamekit import forms
+
 from ..bounds import shown
 from .picture import draw
 from .records import Phase
@@ -63,8 +65,4 @@ def not_a_position(value: object, instead: str) -> str | None:
     >>> not_a_position("P1", "use view_to_text(view)")
     "a position is a State, not 'P1'"
     """
-    if type(value) is State:
-        return None
-    if type(value) is View:
-        return f"a View (observe()) is not a position: {instead}"
-    return f"a position is a State, not {shown(value)}"
+    return forms.not_a_position(value, State, View, instead, shown)

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit import forms
+
 from ..board.manifest import Manifest
 from ..bounds import shown
 from ..engine import observe
@@ -55,13 +57,9 @@ Jump who has tokens left may take 1."""
 
 def _not_a_view(view: object) -> None:
     """Refuse anything but a :class:`~tikalspeed.View` given where one is written."""
-    if type(view) is State:
-        raise NotationError(
-            "a State is not a View: write a position with to_text or state_to_json; "
-            "observe(state, player) gives a view"
-        )
-    if type(view) is not View:
-        raise NotationError(f"a view is a View (observe()), not {shown(view)}")
+    refused = forms.not_a_view(view, State, View, shown)
+    if refused is not None:
+        raise NotationError(refused)
 
 
 def view_to_text(view: View) -> str:

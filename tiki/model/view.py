@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import attrs
 
+from gamekit import forms
+
 from ..errors import shown
 from .picture import draw
 from .state import State
@@ -53,8 +55,4 @@ def not_a_position(value: object, instead: str) -> str | None:
     >>> not_a_position("x", "use view_to_text(view)")
     "a position is a State, not 'x'"
     """
-    if type(value) is State:
-        return None
-    if type(value) is View:
-        return f"a View (observe()) is not a position: {instead}"
-    return f"a position is a State, not {shown(value)}"
+    return forms.not_a_position(value, State, View, instead, shown)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit import forms
+
 from ..errors import NotationError, shown
 from ..model.state import PLAYER_SYMBOLS, State
 from ..model.view import View
@@ -34,13 +36,9 @@ _PREFIX = "view:"
 
 def _not_a_view(view: object) -> None:
     """Refuse anything but a :class:`~tiki.View` given where one is written."""
-    if type(view) is State:
-        raise NotationError(
-            "a State is not a View: write a position with to_text or state_to_json; "
-            "observe(state, player) gives a view"
-        )
-    if type(view) is not View:
-        raise NotationError(f"a view is a View (observe()), not {shown(view)}")
+    refused = forms.not_a_view(view, State, View, shown)
+    if refused is not None:
+        raise NotationError(refused)
 
 
 def view_to_text(view: View) -> str:

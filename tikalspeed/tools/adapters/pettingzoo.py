@@ -44,7 +44,6 @@ is not ``None`` or a whole number of at most 128 bits either way (as a record's,
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any, ClassVar
 
@@ -52,6 +51,8 @@ import attrs
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+
+from gamekit.numbers import bounded_seed, whole
 
 from ...bounds import MAX_SEED, shown
 from ...engine import actors, apply, legal_actions, new_game, observe, resolve_chance
@@ -301,19 +302,8 @@ class TikalEnv(AECEnv):
         """Nothing to release."""
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as an int (a Python or NumPy int), ``None`` for anything else: a
-    bool is an int to Python, but no action id or seed here."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _action(rules: Rules, action: object) -> Action:
-    index = _whole(action)
+    index = whole(action)
     if index is not None:
         try:
             return id_to_action(rules, index)
@@ -325,12 +315,5 @@ def _action(rules: Rules, action: object) -> Action:
 def _seed(seed: object) -> int | None:
     """``seed`` as ``reset`` takes it: ``None``, or a whole number of at most
     :data:`~tikalspeed.bounds.MAX_SEED` either way."""
-    if seed is None:
-        return None
-    value = _whole(seed)
-    if value is None or abs(value) > MAX_SEED:
-        raise ValueError(
-            "reset: the seed is None or a whole number of at most 128 bits either way "
-            f"(bounds.MAX_SEED), not {shown(seed)}"
-        )
-    return value
+    what = "a whole number of at most 128 bits either way (bounds.MAX_SEED)"
+    return bounded_seed(seed, MAX_SEED, what, shown)

@@ -22,7 +22,7 @@ from gamekit.cli import narration
 
 from ...game import GAME
 from ...model.actions import ChooseTokens, EndTurn, player_name
-from ...model.events import Scored, TokensChosen
+from ...model.events import Scored
 from ...model.state import AP_PER_TURN, CHANCE, Phase, State, TurnKind
 from ...text.notation import action_token
 from .words import in_words, restated, with_clause
@@ -82,10 +82,8 @@ class Narrator(narration.Narrator):
         return in_words(before, action, ply.transition, secret=secret), token
 
     def restated(self, action: Any, events: Sequence[Any]) -> Any:
-        """The event that only repeats ``action`` (``P1 bids 3``); a stop at a token
-        choice is told by its ``TokensChosen``, as a count is (SPEED-JUMP-8)."""
-        if isinstance(action, EndTurn) and events and isinstance(events[0], TokensChosen):
-            return events[0]
+        """The event that only repeats ``action`` (``P1 bids 3``; a stop at a token
+        choice is told by its ``TokensChosen``, as a count is, SPEED-JUMP-8)."""
         return restated(action, events)
 
     def with_clause(self, words: str, clause: str) -> str:

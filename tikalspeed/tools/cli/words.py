@@ -64,7 +64,7 @@ from ...text.decision import tile_name
 __all__ = ["PersonOut", "count", "in_words", "restated", "strip_clauses", "with_clause"]
 
 _PIECES = {"w": "worker", "l": "leader"}
-_SAME: dict[type, type] = {
+_SAME: dict[type, type | tuple[type, ...]] = {
     DrawTile: TileDrawn,
     RevealTile: TileRevealed,
     FindTreasure: TreasureFound,
@@ -72,7 +72,7 @@ _SAME: dict[type, type] = {
     Bid: BidMade,
     PassBid: BidMade,
     ChooseTokens: TokensChosen,
-    EndTurn: TurnEnded,
+    EndTurn: (TurnEnded, TokensChosen),  # a stop at a token choice is told as a count
     **{kind: ActionTaken for kind in (Enter, CampMove, Move, Uncover, TakeTreasure)},
     **{kind: ActionTaken for kind in (Exchange, BuildCamp, Guard)},
 }

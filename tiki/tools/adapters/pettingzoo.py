@@ -44,7 +44,6 @@ termination: more fruit wins).
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any
 
@@ -54,6 +53,8 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+from gamekit.numbers import bounded_seed, whole
 
 from ...engine.contract import apply, new_game, observe, resolve_chance
 from ...engine.moves import legal_actions
@@ -241,19 +242,8 @@ def _player(agent: object) -> int:
     return AGENTS.index(agent)
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as an int (a Python or NumPy int), ``None`` for anything else: a
-    bool is an int to Python, but no action id or seed here."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _action(rules: Rules, action: object) -> Any:
-    index = _whole(action)
+    index = whole(action)
     if index is not None:
         try:
             return id_to_action(rules, index)
@@ -265,12 +255,5 @@ def _action(rules: Rules, action: object) -> Any:
 def _seed(seed: object) -> int | None:
     """``seed`` as ``reset`` takes it: ``None``, or a whole number from
     -:data:`~tiki.NUMBER_LIMIT` to :data:`~tiki.NUMBER_LIMIT`."""
-    if seed is None:
-        return None
-    value = _whole(seed)
-    if value is None or abs(value) > NUMBER_LIMIT:
-        raise ValueError(
-            "reset: the seed is None or a whole number from -(2**53 - 1) to 2**53 - 1 "
-            f"(tiki.NUMBER_LIMIT), not {shown(seed)}"
-        )
-    return value
+    what = "a whole number from -(2**53 - 1) to 2**53 - 1 (tiki.NUMBER_LIMIT)"
+    return bounded_seed(seed, NUMBER_LIMIT, what, shown)
