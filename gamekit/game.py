@@ -115,6 +115,8 @@ class Game:
     Tikal (``bid:2``); a person's ``bid 2`` is then read as ``bid:2``."""
     decision: Function
     """Who decides what, in words and tokens (``text.decision``)."""
+    decision_to_json: Function
+    """The decision of a position or view as JSON, for a client to draw its buttons."""
     json: ModuleType
     """The JSON forms: the game's ``text.jsonio`` module (``state_to_json``, …)."""
     picture: Function

@@ -53,6 +53,7 @@ GAME = Game.gather(
     package="tikalspeed",
     spec="specs/tikal.md",
     decision=decision.decision,
+    decision_to_json=decision.decision_to_json,
     json=jsonio,
     picture=svg.board,
     token_joiner=":",

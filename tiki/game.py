@@ -46,6 +46,7 @@ GAME = Game.gather(
     package="tiki",
     spec="specs/tiki.md",
     decision=decision.decision,
+    decision_to_json=decision.decision_to_json,
     json=jsonio,
     picture=svg.board,
     token_joiner="",

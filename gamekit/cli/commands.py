@@ -34,6 +34,7 @@ __all__ = [
     "add_check",
     "add_fuzz",
     "add_replay",
+    "add_serve",
     "add_show",
     "add_simulate",
     "add_why",
@@ -101,6 +102,21 @@ def add_why(sub: argparse._SubParsersAction, game: Game) -> None:  # type: ignor
     )
     w.add_argument("words", nargs=argparse.REMAINDER, metavar="POSITION ACTION")
     w.set_defaults(run=run)
+
+
+def add_serve(sub: argparse._SubParsersAction, game: Game) -> None:  # type: ignore[type-arg]
+    """Add ``serve``: the game online (``gamekit.server``, the server's extra)."""
+    from ..server import cli as server_cli
+
+    s = sub.add_parser(
+        "serve",
+        help="serve the game to play online: a lobby, secret seat links, the browser client",
+        description=f"Serve {game.name} over HTTP and WebSockets: open the address it prints "
+        "in a browser to create a game, or see docs/server.md for the protocol. Needs "
+        "pip install '.[server]'.",
+    )
+    server_cli.add_options(s)
+    s.set_defaults(run=lambda args: server_cli.run([game], args))
 
 
 def add_simulate(sub: argparse._SubParsersAction, study: Any) -> None:  # type: ignore[type-arg]

@@ -192,6 +192,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     shared.add_why(sub, GAME)
     shared.add_simulate(sub, studies)
+    shared.add_serve(sub, GAME)
     return parser
 
 

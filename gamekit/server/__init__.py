@@ -1,0 +1,58 @@
+"""A reference game server for any game of the kit, and its browser client.
+
+``pip install '.[server]'`` adds what it runs on (Starlette, uvicorn, and psycopg for
+PostgreSQL). One command serves one game or several::
+
+    tikalspeed serve                       # Tikal, on http://127.0.0.1:8000/
+    tiki serve --port 8001 --store tiki.db
+    python -m gamekit.server tiki tikalspeed --store postgresql://localhost/games
+
+Players create games in the lobby page (or ``POST /api/games``), each human seat
+gets a secret link, and the game is played over a WebSocket in the envelope of
+:mod:`gamekit.server.protocol`. Every action is stored before it is acknowledged
+(:mod:`gamekit.server.store`): kill the server, start it again, and every game goes
+on from its last acknowledged action. ``docs/server.md`` tells it all.
+
+The parts, from the bottom: :mod:`~gamekit.server.store` (the rows, SQLite and
+PostgreSQL), :mod:`~gamekit.server.table` (a game rebuilt from its rows),
+:mod:`~gamekit.server.protocol` (the envelope), :mod:`~gamekit.server.lobby` (a new
+game's request), :mod:`~gamekit.server.workers` (a bot's decision in a worker
+process), :mod:`~gamekit.server.hub` (the games in play and their connections) and
+:mod:`~gamekit.server.app` (the routes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["serve"]
+
+
+def serve(
+    games: Sequence[Any],
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    store: str = "games.sqlite3",
+    bot_workers: int = 2,
+    log_level: str = "warning",
+) -> None:
+    """Serve ``games`` (their descriptors) on ``host``:``port`` with uvicorn until
+    stopped, over the store at ``store`` (an SQLite file, or a PostgreSQL URL)."""
+    import uvicorn
+
+    from .app import create_app
+    from .protocol import MAX_MESSAGE
+    from .store import open_store
+
+    app = create_app(games, open_store(store), bot_workers=bot_workers)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=MAX_MESSAGE + 1024,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+    )

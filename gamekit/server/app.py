@@ -1,0 +1,219 @@
+"""The web application: the lobby's HTTP routes, the game's WebSocket, the pages.
+
+``create_app(games, store)`` is an ASGI application (Starlette) that any ASGI
+server runs; :func:`gamekit.server.serve` runs it with uvicorn.
+
+========================================  ============================================
+``GET /``                                  the lobby page
+``GET /play/{id}``                         the game page (the token follows ``#``)
+``GET /static/...``                        the page's script and style (no CDN)
+``GET /api/games``                         the listed games, newest first
+``POST /api/games``                        create a game (``gamekit.server.lobby``)
+``POST /api/games/{id}/seats/{seat}``      take an open seat: its token and link
+``WS /ws/{id}``                            play or watch: the envelope (``protocol``)
+========================================  ============================================
+
+A request body is at most :data:`MAX_BODY` bytes and nested at most
+:data:`~gamekit.server.protocol.MAX_DEPTH` deep; what the server refuses gets a JSON
+``{"error": {"code", "message"}}`` and never a stack trace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..game import Game
+from .hub import MAX_STRIKES, Hub
+from .lobby import LobbyError
+from .protocol import MAX_MESSAGE, ProtocolError, envelope, read_message
+from .store import Store
+
+__all__ = ["MAX_BODY", "create_app"]
+
+log = logging.getLogger("gamekit.server")
+
+MAX_BODY = 64 * 1024
+"""The most bytes of a lobby request."""
+JOIN_WAIT = 10.0
+"""Seconds a new WebSocket has to say who it is (its ``join``)."""
+STATIC = __file__.rsplit("/", 1)[0] + "/static"
+
+
+def _error(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise LobbyError(f"the request is over {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise LobbyError(f"the request is over {MAX_BODY} bytes")
+    try:
+        return _json(body)
+    except ProtocolError as e:
+        raise LobbyError(e.message) from None
+
+
+def _json(body: bytes) -> Any:
+    from .protocol import _depth  # the same nesting bound as the envelope's
+
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LobbyError(f"not UTF-8 at byte {e.start}") from None
+    _depth(text)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise LobbyError(f"not JSON: {e}") from None
+
+
+def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> Starlette:
+    """The server of ``games`` over ``store``, as an ASGI application."""
+    hub = Hub(games, store, bot_workers=bot_workers)
+
+    async def lobby_page(request: Request) -> Response:
+        return FileResponse(f"{STATIC}/index.html")
+
+    async def game_page(request: Request) -> Response:
+        return FileResponse(f"{STATIC}/play.html")
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse({"games": await hub.listed()})
+
+    async def create_game(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            made = await hub.create(body)
+        except ProtocolError as e:
+            return _error(e.code, e.message, 400)
+        except LobbyError as e:
+            return _error("malformed", str(e), 400)
+        return JSONResponse(made, status_code=201)
+
+    async def take_seat(request: Request) -> Response:
+        seat_text = request.path_params["seat"]
+        if not seat_text.isdigit() or len(seat_text) > 2:
+            return _error("malformed", f"no seat {seat_text[:10]!r}", 400)
+        taken = await hub.take_seat(request.path_params["id"][:64], int(seat_text))
+        if taken is None:
+            return _error("unauthorized", "no such game with this seat open", 409)
+        return JSONResponse(taken, status_code=201)
+
+    async def play(ws: WebSocket) -> None:
+        await ws.accept()
+        game_id = ws.path_params["id"][:64]
+
+        async def send(msg: dict[str, Any]) -> None:
+            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+
+        async def refuse(e: ProtocolError, seq: int, seat: int | None, ref: Any = None) -> None:
+            err = envelope("error", seq, seat, error={"code": e.code, "message": e.message})
+            if ref is not None:
+                err["ref"] = ref
+            await send(err)
+
+        conn = None
+        try:
+            try:
+                first = await asyncio.wait_for(ws.receive_text(), JOIN_WAIT)
+                msg = read_message(first)
+                if msg["type"] != "join":
+                    raise ProtocolError("unauthorized", "say who you are first: a 'join'")
+                conn = await hub.join(game_id, msg["token"], send)
+            except ProtocolError as e:
+                await refuse(e, 0, None)
+                await ws.close(1008)
+                return
+            except TimeoutError:
+                await ws.close(1008)
+                return
+            while True:
+                text = await ws.receive_text()
+                ref = None
+                try:
+                    if not conn.allow():
+                        if conn.strikes > MAX_STRIKES:
+                            await ws.close(1008)
+                            return
+                        raise ProtocolError("too-fast", "slow down: too many messages")
+                    msg = read_message(text)
+                    ref = msg.get("ref")
+                    if msg["type"] in ("action", "resign"):
+                        await hub.act(conn, msg)
+                    elif msg["type"] == "picture":
+                        picture = await hub.picture(conn)
+                        if ref is not None:
+                            picture["ref"] = ref
+                        await send(picture)
+                    elif msg["type"] == "ping":
+                        seq = hub.seq(game_id)
+                        pong = envelope("pong", seq, conn.seat)
+                        if ref is not None:
+                            pong["ref"] = ref
+                        await send(pong)
+                    else:
+                        raise ProtocolError("malformed", "already joined")
+                except ProtocolError as e:
+                    await refuse(e, hub.seq(game_id), conn.seat, ref)
+        except WebSocketDisconnect:
+            pass
+        except Exception:  # never a stack trace to the client
+            log.exception("websocket of game %s", game_id)
+            with contextlib.suppress(Exception):
+                await ws.close(1011)
+        finally:
+            if conn is not None:
+                await hub.leave(conn)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        if isinstance(exc, HTTPException):
+            return _error("not-found" if exc.status_code == 404 else "malformed",
+                          str(exc.detail), exc.status_code)
+        return _error("internal", "the server failed; the game is safe", 500)
+
+    async def internal(request: Request, exc: Exception) -> Response:
+        log.exception("request %s", request.url.path)
+        return _error("internal", "the server failed; the game is safe", 500)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/", lobby_page),
+            Route("/play/{id}", game_page),
+            Route("/api/games", list_games, methods=["GET"]),
+            Route("/api/games", create_game, methods=["POST"]),
+            Route("/api/games/{id}/seats/{seat}", take_seat, methods=["POST"]),
+            WebSocketRoute("/ws/{id}", play),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        exception_handlers={HTTPException: not_found, Exception: internal},
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.state.max_message = MAX_MESSAGE
+    return app

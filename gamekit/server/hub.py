@@ -1,0 +1,584 @@
+"""The server's heart: the games in play, who is connected to each, and what happens
+when a seat acts, a bot decides, a clock runs out, or another server process writes.
+
+Everything that changes a game goes the same way, under the game's lock: the rows to
+write are planned (:meth:`Table.plan`), committed to the store off the event loop,
+and only then played on the table, acknowledged, and sent to every connection of the
+game, each with its own seat's view. A write that loses a race for its sequence
+number (another process wrote first) is thrown away, the table catches up from the
+store, and the client is told.
+
+Bots decide in a process pool, and pictures are drawn in a thread, so neither stops
+the event loop; the store is called from one thread of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import json
+import logging
+import multiprocessing
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from ..game import Game
+from ..words import strip_clauses
+from .lobby import NewGame, read_new_game
+from .protocol import ProtocolError, envelope
+from .store import GameRow, LogRow, SeatRow, Store, hash_token
+from .table import Table
+from .workers import decide
+
+__all__ = ["HISTORY", "Connection", "Hub"]
+
+log = logging.getLogger("gamekit.server")
+
+HISTORY = 200
+"""How many of the latest events a client is sent when it (re)connects."""
+RATE, BURST = 10.0, 30.0
+"""A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
+MAX_STRIKES = 50
+"""A connection that keeps sending too fast is closed after this many refusals."""
+
+T = TypeVar("T")
+
+
+@attrs.define(eq=False)
+class Connection:
+    """One client connected to one game, as a seat or a spectator."""
+
+    game_id: str
+    seat: int | None
+    """The seat it acts for, or ``None`` for a spectator."""
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    """Send it a message."""
+    tokens: float = BURST
+    stamp: float = attrs.Factory(time.monotonic)
+    strikes: int = 0
+
+    def allow(self) -> bool:
+        """Take one message from the connection's budget; ``False`` if it is spent."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            self.strikes += 1
+            return False
+        self.tokens -= 1
+        return True
+
+
+@attrs.define(eq=False)
+class _Live:
+    """A game loaded in this process."""
+
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    table: Table
+    lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
+    connections: set[Connection] = attrs.Factory(set)
+    tasks: dict[tuple[str, int, int], asyncio.Task[None]] = attrs.Factory(dict)
+    deadlines: dict[int, float] = attrs.Factory(dict)
+
+
+class Hub:
+    """The games of one server process over one store."""
+
+    def __init__(
+        self,
+        games: Sequence[Game],
+        store: Store,
+        *,
+        bot_workers: int = 2,
+        base_url: str = "",
+    ) -> None:
+        self.games: Mapping[str, Game] = {g.package: g for g in games}
+        self.store = store
+        self.base_url = base_url
+        self._live: dict[str, _Live] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._store_thread = concurrent.futures.ThreadPoolExecutor(1, "store")
+        self._draw_thread = concurrent.futures.ThreadPoolExecutor(1, "pictures")
+        self._bot_workers = bot_workers
+        self._bots: concurrent.futures.Executor | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # plumbing -------------------------------------------------------------------------
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._store_thread, fn, *args)
+
+    def _bot_pool(self) -> concurrent.futures.Executor:
+        if self._bots is None:
+            if self._bot_workers > 0:
+                self._bots = concurrent.futures.ProcessPoolExecutor(
+                    self._bot_workers, mp_context=multiprocessing.get_context("spawn")
+                )
+            else:  # in-process threads: for tests and tiny servers
+                self._bots = concurrent.futures.ThreadPoolExecutor(2, "bots")
+        return self._bots
+
+    async def start(self) -> None:
+        """Listen to the store, and resume every game that was running."""
+        self._loop = asyncio.get_running_loop()
+        self.store.listen(self._heard)
+        for game_id in await self._db(self.store.games):
+            live = await self._get(game_id)
+            if live is not None and not live.table.over:
+                async with live.lock:
+                    self._follow(live)
+
+    async def stop(self) -> None:
+        """Cancel the bots' and clocks' tasks and release the pools and the store."""
+        for live in self._live.values():
+            for task in live.tasks.values():
+                task.cancel()
+        if self._bots is not None:
+            self._bots.shutdown(wait=False, cancel_futures=True)
+        self._draw_thread.shutdown(wait=False)
+        self._store_thread.submit(self.store.close)
+        self._store_thread.shutdown(wait=True)
+
+    def _heard(self, game_id: str, seq: int) -> None:
+        """Another process wrote row ``seq`` of ``game_id`` (called from any thread)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(
+                lambda: asyncio.ensure_future(self._catch_up(game_id, seq))
+            )
+
+    # loading a game -------------------------------------------------------------------
+
+    async def _get(self, game_id: str) -> _Live | None:
+        live = self._live.get(game_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                return live
+            found = await self._db(self.store.game, game_id)
+            if found is None:
+                return None
+            row, seats = found
+            game = self.games.get(row.game)
+            if game is None:
+                return None
+            rules = game.json.rules_from_json(json.loads(row.rules))
+            rows = await self._db(self.store.log, game_id, 0)
+            table = Table.start(game, rules, seed=row.seed, seats=len(seats), log=rows)
+            live = _Live(row, seats, table)
+            self._live[game_id] = live
+        async with live.lock:
+            pending = live.table.pending()
+            if pending:
+                await self._write(live, pending)
+        return live
+
+    async def _catch_up(self, game_id: str, seq: int) -> None:
+        live = self._live.get(game_id)
+        if live is None or live.table.seq >= seq:
+            return
+        async with live.lock:
+            await self._reload(live)
+
+    async def _reload(self, live: _Live) -> None:
+        rows = await self._db(self.store.log, live.row.id, live.table.seq)
+        if rows:
+            events = live.table.advance(rows)
+            await self._broadcast(live, events)
+            self._follow(live)
+
+    # the lobby ------------------------------------------------------------------------
+
+    async def create(self, request: Any) -> dict[str, Any]:
+        """Create the game a lobby request asks for (:func:`read_new_game`) and return
+        its id, each seat's link and the spectators' link. Tokens are returned once and
+        stored only hashed."""
+        plan: NewGame = read_new_game(self.games, request)
+        game_id = secrets.token_urlsafe(12)
+        spectator = secrets.token_urlsafe(32)
+        tokens: dict[int, str] = {}
+        seats = []
+        for s in plan.seats:
+            if s.kind == "human" and not s.open:
+                tokens[s.seat] = secrets.token_urlsafe(32)
+                s = attrs.evolve(s, token_hash=hash_token(tokens[s.seat]))
+            seats.append(s)
+        row = GameRow(
+            game_id,
+            plan.game.package,
+            json.dumps(plan.game.json.rules_to_json(plan.rules), sort_keys=True),
+            secrets.randbits(63),
+            plan.clock,
+            time.time(),
+            hash_token(spectator),
+            plan.listed,
+        )
+        await self._db(self.store.create, row, seats)
+        live = await self._get(game_id)
+        assert live is not None
+        async with live.lock:
+            self._follow(live)
+        return {
+            "id": game_id,
+            "game": plan.game.package,
+            "seats": [self._seat_json(plan.game, s, game_id, tokens.get(s.seat)) for s in seats],
+            "spectator": {"token": spectator, "link": self._link(game_id, spectator)},
+        }
+
+    def _link(self, game_id: str, token: str) -> str:
+        return f"{self.base_url}/play/{game_id}#{token}"
+
+    def _seat_json(
+        self, game: Game, s: SeatRow, game_id: str = "", token: str | None = None
+    ) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": s.seat,
+            "name": game.player_name(s.seat),
+            "kind": s.kind,
+            "bot": s.bot,
+            "open": s.open and s.token_hash is None,
+        }
+        if token is not None:
+            out["token"] = token
+            out["link"] = self._link(game_id, token)
+        return out
+
+    async def take_seat(self, game_id: str, seat: int) -> dict[str, Any] | None:
+        """Take the open seat ``seat`` of a listed game: its token and link, or
+        ``None`` if it is not open (or already taken)."""
+        live = await self._get(game_id)
+        if live is None or live.table.over:
+            return None
+        token = secrets.token_urlsafe(32)
+        if not await self._db(self.store.claim, game_id, seat, hash_token(token)):
+            return None
+        found = await self._db(self.store.game, game_id)
+        if found is not None:
+            live.seats = found[1]
+        return {"seat": seat, "token": token, "link": self._link(game_id, token)}
+
+    async def listed(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The games the lobby lists, newest first: id, game, rules, seats, how far."""
+        out = []
+        for row, seats, seq in await self._db(self.store.listed, limit):
+            game = self.games.get(row.game)
+            if game is None:
+                continue
+            live = self._live.get(row.id)
+            over = live is not None and live.table.over
+            out.append({
+                "id": row.id,
+                "game": row.game,
+                "rules": json.loads(row.rules),
+                "clock": row.clock,
+                "seats": [self._seat_json(game, s) for s in seats],
+                "seq": seq,
+                "over": over,
+            })
+        return out
+
+    # connections ----------------------------------------------------------------------
+
+    async def join(
+        self, game_id: str, token: str, send: Callable[..., Awaitable[None]]
+    ) -> Connection:
+        """The connection of whoever holds ``token`` for ``game_id``: a seat, or a
+        spectator; a :class:`ProtocolError` ``unauthorized`` for anything else (the
+        same for a game that does not exist, so ids cannot be probed)."""
+        live = await self._get(game_id)
+        if live is None:
+            raise ProtocolError("unauthorized", "no game with this id and token")
+        hashed = hash_token(token)
+        seat: int | None
+        if secrets.compare_digest(hashed, live.row.spectator_hash):
+            seat = None
+        else:
+            found = [s.seat for s in live.seats if s.token_hash is not None
+                     and secrets.compare_digest(hashed, s.token_hash)]
+            if not found:
+                found_now = await self._db(self.store.game, game_id)  # a seat just taken
+                if found_now is not None:
+                    live.seats = found_now[1]
+                found = [s.seat for s in live.seats if s.token_hash is not None
+                         and secrets.compare_digest(hashed, s.token_hash)]
+            if not found:
+                raise ProtocolError("unauthorized", "no game with this id and token")
+            seat = found[0]
+        conn = Connection(game_id, seat, send)
+        async with live.lock:
+            live.connections.add(conn)
+            await conn.send(self._message(live, conn.seat, "hello", events=None))
+        return conn
+
+    async def leave(self, conn: Connection) -> None:
+        """Forget a closed connection."""
+        live = self._live.get(conn.game_id)
+        if live is not None:
+            live.connections.discard(conn)
+
+    def _message(
+        self, live: _Live, seat: int | None, kind: str, events: list[dict[str, Any]] | None
+    ) -> dict[str, Any]:
+        """A ``hello`` (everything, with the latest events) or an ``update`` (what
+        changed) for ``seat``."""
+        t = live.table
+        game = t.game
+        view = t.view(seat)
+        decision = game.decision_to_json(view)
+        if "words" not in decision:
+            decision["words"] = strip_clauses(str(decision.get("text", "")))
+        fields: dict[str, Any] = {
+            "view": game.json.to_json(view),
+            "decision": decision,
+            "asked": None if seat is None else t.asked(seat),
+            "waiting": self._waiting(live, seat),
+            "over": t.over,
+            "result": t.result(),
+            "clock": self._clock(live),
+        }
+        if kind == "hello":
+            fields["game"] = {
+                "id": live.row.id,
+                "game": game.package,
+                "name": game.name,
+                "rules": json.loads(live.row.rules),
+                "clock": live.row.clock,
+                "seats": [self._seat_json(game, s) for s in live.seats],
+            }
+            fields["events"] = t.events[-HISTORY:]
+        else:
+            fields["events"] = events or []
+        if t.over:
+            fields["record"] = self._record(t)
+        return envelope(kind, t.seq, seat, **fields)
+
+    def _waiting(self, live: _Live, seat: int | None) -> list[dict[str, Any]]:
+        """Who the game waits for, and whether in secret: ``[{"seat": 1, "secret":
+        true}]`` (what a client shows as "P2 is choosing in secret")."""
+        t = live.table
+        secret = bool(t.actors) and bool(t.game.secret(t.state))
+        return [{"seat": p, "name": t.game.player_name(p), "secret": secret}
+                for p in t.actors]
+
+    def _clock(self, live: _Live) -> dict[str, float] | None:
+        if live.row.clock is None:
+            return None
+        now = time.monotonic()
+        return {str(p): round(max(0.0, d - now), 1) for p, d in live.deadlines.items()}
+
+    def _record(self, t: Table) -> str:
+        actions = []
+        state = t.game.new_game(t.rules)
+        for row in t.log:
+            if row.kind == "resign":
+                continue
+            a = t.game.parse_action(state, row.token)
+            actions.append(a)
+            state = t.game.step(state, a).state
+        record = t.game.Record.from_actions(actions, rules=t.rules)
+        text: str = t.game.write_record(record)
+        return text
+
+    async def _broadcast(self, live: _Live, events: list[dict[str, Any]]) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn in list(live.connections):
+            if conn.seat not in cache:
+                cache[conn.seat] = self._message(live, conn.seat, "update", events)
+            try:
+                await conn.send(cache[conn.seat])
+            except Exception:  # a closed socket: its handler forgets it
+                live.connections.discard(conn)
+
+    # acting ---------------------------------------------------------------------------
+
+    async def act(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A connection's ``action`` or ``resign``: refused with a
+        :class:`ProtocolError`, or stored, acknowledged and sent to all."""
+        live = self._live.get(conn.game_id)
+        if live is None:
+            raise ProtocolError("unauthorized", "no game with this id and token")
+        async with live.lock:
+            t = live.table
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError("spectator", "a spectator watches; only a seat acts")
+            if t.over:
+                raise ProtocolError("over", "the game is over")
+            said = msg["seq"]
+            if msg["type"] == "resign":
+                if said != t.seq:
+                    raise ProtocolError(
+                        "stale", f"resign names seq {said}; the game is at seq {t.seq}"
+                    )
+                await self._commit(live, conn, t.plan(seat, "resign", ""), msg)
+                return
+            asked = t.asked(seat)
+            name = t.game.player_name(seat)
+            if asked is None:
+                raise ProtocolError("not-your-turn", f"{name} has no decision open now")
+            if not asked <= said <= t.seq:
+                raise ProtocolError(
+                    "stale",
+                    f"this answers the decision of seq {said}; {name}'s open decision "
+                    f"was asked at seq {asked}",
+                )
+            token = self._token(t, seat, msg)
+            await self._commit(live, conn, t.plan(seat, "play", token), msg)
+
+    def _token(self, t: Table, seat: int, msg: dict[str, Any]) -> str:
+        """The offered action ``msg`` names, as its token; anything not offered to the
+        seat is ``illegal``, with the engine's reason where it has one."""
+        view = t.view(seat)
+        decision = t.game.decision_to_json(view)
+        offered = [a for entry in decision["legal"] for a in entry["actions"]]
+        if "token" in msg:
+            for a in offered:
+                if a["token"] == msg["token"]:
+                    return str(a["token"])
+            shown = msg["token"]
+        else:
+            for a in offered:
+                if a["action"] == msg["action"]:
+                    return str(a["token"])
+            shown = json.dumps(msg["action"], sort_keys=True)[:200]
+        why = self._why(t, view, msg)
+        raise ProtocolError("illegal", f"{shown} is not one of {t.game.player_name(seat)}'s "
+                            f"actions now{': ' + why if why else ''}")
+
+    def _why(self, t: Table, view: Any, msg: dict[str, Any]) -> str:
+        game = t.game
+        try:
+            if "token" in msg:
+                action = game.parse_action(view.state, msg["token"])
+            else:
+                action = game.json.action_from_json(msg["action"], "$.action")
+            why = game.why_illegal_in_view(view, action)
+        except game.refusals() as e:
+            return strip_clauses(str(e))
+        except Exception:  # a reader's bug must not reach the client
+            log.exception("reading an action")
+            return ""
+        return "" if why is None else strip_clauses(str(why[1]))
+
+    async def _commit(
+        self, live: _Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None
+    ) -> None:
+        """Store ``rows``; acknowledge, play and send them; or say the race was lost."""
+        stored = await self._write(live, rows)
+        if not stored:
+            if conn is not None:
+                raise ProtocolError("busy", "another action was stored first; here is the game now")
+            return
+        if conn is not None and msg is not None:
+            ack = envelope("ack", live.table.seq, conn.seat)
+            if "ref" in msg:
+                ack["ref"] = msg["ref"]
+            await conn.send(ack)
+
+    async def _write(self, live: _Live, rows: list[LogRow]) -> bool:
+        """Commit ``rows`` and play them on the table (the caller holds the lock)."""
+        ok = await self._db(self.store.append, live.row.id, rows)
+        if not ok:
+            await self._reload(live)
+            return False
+        events = live.table.advance(rows)
+        await self._broadcast(live, events)
+        self._follow(live)
+        return True
+
+    # bots and clocks ------------------------------------------------------------------
+
+    def _follow(self, live: _Live) -> None:
+        """Start what the game now waits for: a bot's decision, a seat's clock."""
+        t = live.table
+        for key, task in list(live.tasks.items()):
+            kind, seat, asked = key
+            if t.over or t.asked(seat) != asked:
+                if kind == "clock" and task is not asyncio.current_task():
+                    task.cancel()
+                live.tasks.pop(key, None)
+                live.deadlines.pop(seat, None)
+        if t.over:
+            return
+        for seat in t.actors:
+            opened = t.asked(seat)
+            assert opened is not None
+            asked = opened
+            s = live.seats[seat]
+            if s.kind == "bot" and ("bot", seat, asked) not in live.tasks:
+                live.tasks["bot", seat, asked] = asyncio.ensure_future(
+                    self._bot_turn(live, seat, asked)
+                )
+            elif s.kind == "human" and live.row.clock is not None and (
+                "clock", seat, asked
+            ) not in live.tasks:
+                live.deadlines[seat] = time.monotonic() + live.row.clock
+                live.tasks["clock", seat, asked] = asyncio.ensure_future(
+                    self._clock_turn(live, seat, asked, live.row.clock)
+                )
+
+    def _bot_seed(self, live: _Live, seat: int, asked: int) -> int:
+        digest = hashlib.sha256(f"{live.row.seed}:bot:{seat}:{asked}".encode()).digest()
+        return int.from_bytes(digest[:4], "big")
+
+    async def _decide(self, live: _Live, seat: int, bot: str, options: str, asked: int) -> str:
+        t = live.table
+        game = t.game
+        position = t.view(seat) if game.secret(t.state) else t.state
+        text = game.json.dumps(position)
+        loop = asyncio.get_running_loop()
+        token: str = await loop.run_in_executor(
+            self._bot_pool(), decide, game.package, text, seat, bot, options,
+            self._bot_seed(live, seat, asked),
+        )
+        return token
+
+    async def _bot_turn(self, live: _Live, seat: int, asked: int) -> None:
+        try:
+            s = live.seats[seat]
+            token = await self._decide(live, seat, s.bot or "greedy", s.options, asked)
+            async with live.lock:
+                if live.table.asked(seat) == asked:
+                    await self._commit(live, None, live.table.plan(seat, "bot", token), None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot seat %s of game %s", seat, live.row.id)
+
+    async def _clock_turn(self, live: _Live, seat: int, asked: int, seconds: float) -> None:
+        """When the clock runs out the seat's decision is played for it: the greedy
+        bot's choice from its own view (docs/server.md, "the clock")."""
+        try:
+            await asyncio.sleep(seconds)
+            token = await self._decide(live, seat, "greedy", "{}", asked)
+            async with live.lock:
+                if live.table.asked(seat) == asked and not live.table.over:
+                    await self._commit(live, None, live.table.plan(seat, "timeout", token), None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("clock of seat %s of game %s", seat, live.row.id)
+
+    def seq(self, game_id: str) -> int:
+        """The sequence number of a loaded game (0 if not loaded)."""
+        live = self._live.get(game_id)
+        return 0 if live is None else live.table.seq
+
+    # pictures -------------------------------------------------------------------------
+
+    async def picture(self, conn: Connection) -> dict[str, Any]:
+        """The SVG picture of what the connection's seat sees, drawn off the loop."""
+        live = self._live[conn.game_id]
+        t = live.table
+        view, seq = t.view(conn.seat), t.seq
+        loop = asyncio.get_running_loop()
+        svg: str = await loop.run_in_executor(self._draw_thread, t.game.picture, view)
+        return envelope("picture", seq, conn.seat, svg=svg)

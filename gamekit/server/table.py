@@ -1,0 +1,213 @@
+"""A game being played on the server: its position, rebuilt from the stored log.
+
+A :class:`Table` is pure bookkeeping, with no I/O: it starts from the game's ``Rules``
+and secret seed, replays the log rows, and says what rows an action would write
+(:meth:`Table.plan`: the action, then every chance outcome it leads to, drawn from
+the seed and the sequence number, so a replayed game draws what it drew before).
+The server stores those rows and only then calls :meth:`Table.advance`.
+
+Each seat's decision is numbered by the sequence number at which it was asked
+(:meth:`Table.asked`): an answer that names an older number answers a decision that
+has moved on, and is refused as stale. Where several players choose at once and in
+secret (a Speed Jump), one player's choice leaves the others' decisions open.
+
+>>> import tiki
+>>> t = Table.start(tiki.GAME, tiki.GAME.Rules(), seed=5, seats=2)
+>>> t.seq, t.actors   # a chance node: the layout is still to be drawn
+(0, ())
+>>> [r.kind for r in t.pending()]   # the server draws it, stores it, then plays it
+['chance', 'chance']
+>>> events = t.advance(t.pending())
+>>> t.seq, t.actors, t.asked(1)
+(2, (1,), 2)
+>>> rows = t.plan(1, "play", t.decision_tokens(1)[0])
+>>> [r.kind for r in rows]
+['play']
+>>> events = t.advance(rows)
+>>> t.seq, t.actors
+(3, (0,))
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..game import Game
+from ..words import strip_clauses
+from .store import LogRow
+
+__all__ = ["CHANCE_SEAT", "Table", "chance_rng"]
+
+CHANCE_SEAT = -1
+"""The seat a chance outcome is logged under."""
+
+
+def chance_rng(seed: int, seq: int) -> random.Random:
+    """The random source of the transition numbered ``seq``: the same on every run and
+    after every restart, and unknowable without the server's ``seed``."""
+    return random.Random(f"{seed}:{seq}")
+
+
+@attrs.define
+class Table:
+    """A game in play: the position after the stored log, and what each seat was asked."""
+
+    game: Game
+    """The game's descriptor."""
+    rules: Any
+    """The game's ``Rules``."""
+    seed: int
+    """The server's secret seed (:func:`chance_rng`)."""
+    seats: int
+    """How many seats."""
+    state: Any
+    """The position after the last stored row."""
+    seq: int = 0
+    """How many rows are stored (the sequence number of the last)."""
+    resigned: int | None = None
+    """The seat that resigned, if one did: the game is then over."""
+    events: list[dict[str, Any]] = attrs.Factory(list)
+    """Every event so far as JSON, each with the ``seq`` of its transition."""
+    log: list[LogRow] = attrs.Factory(list)
+    """The stored rows played so far."""
+    _asked: dict[int, int] = attrs.Factory(dict)
+    _last: list[Any] = attrs.Factory(list)
+
+    @classmethod
+    def start(
+        cls, game: Game, rules: Any, *, seed: int, seats: int, log: Sequence[LogRow] = ()
+    ) -> Table:
+        """The table of a game of ``rules`` from ``seed``, after ``log`` is replayed;
+        with no log, the opening chance nodes are drawn (and stored by the caller:
+        see :meth:`pending`)."""
+        table = cls(game, rules, seed, seats, game.new_game(rules))
+        table._reask(None, table.state)
+        table.advance(log)
+        return table
+
+    # what the game is doing ----------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seats to decide now (``()`` once over, or at a chance node)."""
+        if self.over:
+            return ()
+        who = tuple(self.game.actors(self.state))
+        return () if who == (self.game.CHANCE,) else who
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (played out, or a seat resigned)."""
+        return self.resigned is not None or self.game.outcome(self.state) is not None
+
+    def asked(self, seat: int) -> int | None:
+        """The sequence number at which ``seat``'s open decision was asked, or
+        ``None`` if it has none."""
+        return self._asked.get(seat) if seat in self.actors else None
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` sees (``None``: a spectator, who sees no secret)."""
+        return self.game.observe(self.state, seat)
+
+    def decision_tokens(self, seat: int) -> tuple[str, ...]:
+        """The tokens of ``seat``'s legal actions now."""
+        return tuple(self.game.decision(self.view(seat)).tokens(seat))
+
+    def result(self) -> dict[str, Any] | None:
+        """How the game ended, as JSON: ``{"resigned": seat, "winners": [...]}`` after a
+        resignation, else the game's own outcome JSON; ``None`` while it runs."""
+        if self.resigned is not None:
+            others = [p for p in range(self.seats) if p != self.resigned]
+            return {"resigned": self.resigned, "winners": others}
+        done = self.game.outcome(self.state)
+        if done is None:
+            return None
+        shown: dict[str, Any] = self.game.json.to_json(self.state)["result"]
+        return shown
+
+    # what an action would write -------------------------------------------------------
+
+    def plan(self, seat: int, kind: str, token: str) -> list[LogRow]:
+        """The rows that ``seat`` playing ``token`` writes: the action's row, then one
+        per chance outcome until a player is to act. ``token`` must be legal for the
+        seat (the server checks it first); a ``'resign'`` takes no token."""
+        now = time.time()
+        seq = self.seq + 1
+        if kind == "resign":
+            return [LogRow(seq, seat, kind, "", now)]
+        state = self.game.step(self.state, self.game.parse_action(self.state, token)).state
+        rows = [LogRow(seq, seat, kind, token, now)]
+        rows += self._chance_after(state, seq, now)
+        return rows
+
+    def pending(self) -> list[LogRow]:
+        """The chance rows a stored log stops short of (a new game's opening draws, or
+        a crash between a write and its chance outcomes): ``[]`` if a player is to act."""
+        return self._chance_after(self.state, self.seq, time.time())
+
+    def _chance_after(self, state: Any, seq: int, now: float) -> list[LogRow]:
+        rows = []
+        game = self.game
+        while game.outcome(state) is None and tuple(game.actors(state)) == (game.CHANCE,):
+            seq += 1
+            outcome = game.sample_chance(state, chance_rng(self.seed, seq))
+            rows.append(LogRow(seq, CHANCE_SEAT, "chance", game.action_token(state, outcome), now))
+            state = game.step(state, outcome).state
+        return rows
+
+    # the stored rows, played --------------------------------------------------------
+
+    def advance(self, rows: Sequence[LogRow]) -> list[dict[str, Any]]:
+        """Play stored ``rows`` (the next ones in order) and return their events as
+        JSON, each with its ``seq``."""
+        out: list[dict[str, Any]] = []
+        game = self.game
+        for row in rows:
+            if row.seq != self.seq + 1:
+                raise ValueError(f"row {row.seq} does not follow row {self.seq}")
+            before = self.state
+            if row.kind == "resign":
+                self.resigned = row.seat
+                name = game.player_name(row.seat)
+                said = [{"type": "event", "event": "Resigned", "player": row.seat,
+                         "text": f"{name} resigns", "words": f"{name} resigns"}]
+            else:
+                t = game.step(self.state, game.parse_action(self.state, row.token))
+                self.state = t.state
+                said = [_event_json(game, e) for e in t.events]
+            self.seq = row.seq
+            self.log.append(row)
+            for e in said:
+                e["seq"] = row.seq
+            out += said
+            self._reask(row, before)
+        self.events += out
+        return out
+
+    def _reask(self, row: LogRow | None, before: Any) -> None:
+        """Number the decisions opened by ``row``: a seat's decision is asked anew when
+        it becomes an actor, when it has just acted, and after a chance outcome or a
+        resignation; another player's secret choice leaves it open."""
+        game = self.game
+        had = set(game.actors(before)) if row is not None else set()
+        for seat in self.actors:
+            if (
+                row is None
+                or seat not in had
+                or row.seat in (seat, CHANCE_SEAT)
+                or row.kind == "resign"
+                or not game.secret(self.state)
+            ):
+                self._asked[seat] = self.seq
+
+
+def _event_json(game: Game, event: Any) -> dict[str, Any]:
+    obj: dict[str, Any] = game.json.event_to_json(event)
+    if "words" not in obj:  # the games' JSON may carry it already
+        obj["words"] = strip_clauses(str(obj.get("text", "")))
+    return obj
