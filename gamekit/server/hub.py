@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import hashlib
 import json
 import logging
@@ -30,17 +31,16 @@ import attrs
 from ..game import Game
 from ..words import strip_clauses
 from .lobby import NewGame, read_new_game
+from .messages import message, setting
 from .protocol import ProtocolError, envelope
 from .store import GameRow, LogRow, SeatRow, Store, hash_token
 from .table import Table
 from .workers import decide
 
-__all__ = ["HISTORY", "Connection", "Hub"]
+__all__ = ["Connection", "Hub"]
 
 log = logging.getLogger("gamekit.server")
 
-HISTORY = 200
-"""How many of the latest events a client is sent when it (re)connects."""
 RATE, BURST = 10.0, 30.0
 """A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
 MAX_STRIKES = 50
@@ -327,65 +327,17 @@ class Hub:
     def _message(
         self, live: _Live, seat: int | None, kind: str, events: list[dict[str, Any]] | None
     ) -> dict[str, Any]:
-        """A ``hello`` (everything, with the latest events) or an ``update`` (what
-        changed) for ``seat``."""
-        t = live.table
-        game = t.game
-        view = t.view(seat)
-        decision = game.decision_to_json(view)
-        if "words" not in decision:
-            decision["words"] = strip_clauses(str(decision.get("text", "")))
-        fields: dict[str, Any] = {
-            "view": game.json.to_json(view),
-            "decision": decision,
-            "asked": None if seat is None else t.asked(seat),
-            "waiting": self._waiting(live, seat),
-            "over": t.over,
-            "result": t.result(),
-            "clock": self._clock(live),
-        }
-        if kind == "hello":
-            fields["game"] = {
-                "id": live.row.id,
-                "game": game.package,
-                "name": game.name,
-                "rules": json.loads(live.row.rules),
-                "clock": live.row.clock,
-                "seats": [self._seat_json(game, s) for s in live.seats],
-            }
-            fields["events"] = t.events[-HISTORY:]
-        else:
-            fields["events"] = events or []
-        if t.over:
-            fields["record"] = self._record(t)
-        return envelope(kind, t.seq, seat, **fields)
-
-    def _waiting(self, live: _Live, seat: int | None) -> list[dict[str, Any]]:
-        """Who the game waits for, and whether in secret: ``[{"seat": 1, "secret":
-        true}]`` (what a client shows as "P2 is choosing in secret")."""
-        t = live.table
-        secret = bool(t.actors) and bool(t.game.secret(t.state))
-        return [{"seat": p, "name": t.game.player_name(p), "secret": secret}
-                for p in t.actors]
+        """A ``hello`` or an ``update`` for ``seat`` (:func:`messages.message`)."""
+        game = live.table.game
+        info = setting(game, live.row.id, live.row.rules, live.row.clock,
+                       [self._seat_json(game, s) for s in live.seats])
+        return message(live.table, info, seat, kind, events or [], clock=self._clock(live))
 
     def _clock(self, live: _Live) -> dict[str, float] | None:
         if live.row.clock is None:
             return None
         now = time.monotonic()
         return {str(p): round(max(0.0, d - now), 1) for p, d in live.deadlines.items()}
-
-    def _record(self, t: Table) -> str:
-        actions = []
-        state = t.game.new_game(t.rules)
-        for row in t.log:
-            if row.kind == "resign":
-                continue
-            a = t.game.parse_action(state, row.token)
-            actions.append(a)
-            state = t.game.step(state, a).state
-        record = t.game.Record.from_actions(actions, rules=t.rules)
-        text: str = t.game.write_record(record)
-        return text
 
     async def _broadcast(self, live: _Live, events: list[dict[str, Any]]) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
@@ -471,24 +423,33 @@ class Hub:
     async def _commit(
         self, live: _Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None
     ) -> None:
-        """Store ``rows``; acknowledge, play and send them; or say the race was lost."""
-        stored = await self._write(live, rows)
-        if not stored:
-            if conn is not None:
-                raise ProtocolError("busy", "another action was stored first; here is the game now")
-            return
-        if conn is not None and msg is not None:
-            ack = envelope("ack", live.table.seq, conn.seat)
-            if "ref" in msg:
+        """Store ``rows``; acknowledge them to ``conn``, then play and send them; or tell
+        ``conn`` the race was lost."""
+        ack: dict[str, Any] | None = None
+        if conn is not None:
+            ack = envelope("ack", rows[-1].seq, conn.seat)
+            if msg is not None and "ref" in msg:
                 ack["ref"] = msg["ref"]
-            await conn.send(ack)
+        stored = await self._write(live, rows, conn, ack)
+        if not stored and conn is not None:
+            raise ProtocolError("busy", "another action was stored first; here is the game now")
 
-    async def _write(self, live: _Live, rows: list[LogRow]) -> bool:
-        """Commit ``rows`` and play them on the table (the caller holds the lock)."""
+    async def _write(
+        self,
+        live: _Live,
+        rows: list[LogRow],
+        conn: Connection | None = None,
+        ack: dict[str, Any] | None = None,
+    ) -> bool:
+        """Commit ``rows``, then (only then) acknowledge them to ``conn`` and play and
+        send them to every connection (the caller holds the game's lock)."""
         ok = await self._db(self.store.append, live.row.id, rows)
         if not ok:
             await self._reload(live)
             return False
+        if conn is not None and ack is not None:
+            with contextlib.suppress(Exception):  # a closed socket: the row is stored
+                await conn.send(ack)
         events = live.table.advance(rows)
         await self._broadcast(live, events)
         self._follow(live)

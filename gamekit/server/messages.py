@@ -1,0 +1,132 @@
+"""What the server tells each seat: the ``hello`` and ``update`` envelopes, built
+from a :class:`~gamekit.server.table.Table` alone, so what a seat or a spectator is
+sent can be checked without a server.
+
+A message for ``seat`` carries only what that seat may see: its own view
+(``observe(state, seat)``; a spectator's, ``seat=None``, hides every secret), the
+decision of that view (the seat's own actions only), the events (which name who
+has chosen a secret, never what), and who the game waits for. Once the game is over
+it carries the whole record, every secret being revealed by then.
+
+>>> import tiki
+>>> from gamekit.server.table import Table
+>>> t = Table.start(tiki.GAME, tiki.GAME.Rules(), seed=5, seats=2)
+>>> _ = t.advance(t.pending())
+>>> m = message(t, SeatInfo.of(tiki.GAME, 2), 1, "update", [])
+>>> m["type"], m["seq"], m["for"], m["asked"], m["waiting"]
+('update', 2, 1, 2, [{'seat': 1, 'name': 'o', 'secret': False}])
+>>> message(t, SeatInfo.of(tiki.GAME, 2), None, "update", [])["decision"]["legal"]
+[]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..game import Game
+from ..words import strip_clauses
+from .protocol import envelope
+from .table import Table
+
+__all__ = ["HISTORY", "SeatInfo", "message"]
+
+HISTORY = 200
+"""How many of the latest events a client is sent when it (re)connects."""
+
+
+@attrs.frozen
+class SeatInfo:
+    """What everyone may know of a game's setting: its id, rules, clock and seats."""
+
+    id: str
+    """The game's id."""
+    rules: Any
+    """The rules as JSON."""
+    clock: float | None
+    """Seconds per decision, or ``None``."""
+    seats: tuple[dict[str, Any], ...]
+    """Per seat: ``{"seat", "name", "kind", "bot", "open"}``."""
+
+    @classmethod
+    def of(cls, game: Game, seats: int, game_id: str = "-") -> SeatInfo:
+        """A setting of ``seats`` human seats under the default rules (for examples)."""
+        return cls(
+            game_id, {}, None,
+            tuple({"seat": s, "name": game.player_name(s), "kind": "human", "bot": None,
+                   "open": False} for s in range(seats)),
+        )
+
+
+def waiting(t: Table) -> list[dict[str, Any]]:
+    """Who the game waits for, and whether in secret: ``[{"seat": 1, "name": "P2",
+    "secret": true}]`` (a client shows "P2 is choosing in secret")."""
+    secret = bool(t.actors) and bool(t.game.secret(t.state))
+    return [{"seat": p, "name": t.game.player_name(p), "secret": secret} for p in t.actors]
+
+
+def record_text(t: Table) -> str:
+    """The game's record as the game's text form (every action, secrets included):
+    sent only once the game is over."""
+    game = t.game
+    actions = []
+    state = game.new_game(t.rules)
+    for row in t.log:
+        if row.kind == "resign":
+            continue
+        action = game.parse_action(state, row.token)
+        actions.append(action)
+        state = game.step(state, action).state
+    text: str = game.write_record(game.Record.from_actions(actions, rules=t.rules))
+    return text
+
+
+def message(
+    t: Table,
+    info: SeatInfo,
+    seat: int | None,
+    kind: str,
+    events: Sequence[dict[str, Any]],
+    *,
+    clock: dict[str, float] | None = None,
+) -> dict[str, Any]:
+    """A ``hello`` (the game's setting and the latest :data:`HISTORY` events) or an
+    ``update`` (the new ``events``) for ``seat`` (``None``: a spectator)."""
+    game = t.game
+    view = t.view(seat)
+    decision: dict[str, Any] = game.decision_to_json(view)
+    if "words" not in decision:
+        decision["words"] = strip_clauses(str(decision.get("text", "")))
+    fields: dict[str, Any] = {
+        "view": game.json.to_json(view),
+        "decision": decision,
+        "asked": None if seat is None else t.asked(seat),
+        "waiting": waiting(t),
+        "over": t.over,
+        "result": t.result(),
+        "clock": clock,
+    }
+    if kind == "hello":
+        fields["game"] = {
+            "id": info.id,
+            "game": game.package,
+            "name": game.name,
+            "rules": info.rules,
+            "clock": info.clock,
+            "seats": list(info.seats),
+        }
+        fields["events"] = t.events[-HISTORY:]
+    else:
+        fields["events"] = list(events)
+    if t.over:
+        fields["record"] = record_text(t)
+    return envelope(kind, t.seq, seat, **fields)
+
+
+def setting(game: Game, game_id: str, rules_json: str, clock: float | None,
+            seats: Sequence[dict[str, Any]]) -> SeatInfo:
+    """The :class:`SeatInfo` of a stored game."""
+    return SeatInfo(game_id, json.loads(rules_json), clock, tuple(seats))

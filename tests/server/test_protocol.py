@@ -1,0 +1,192 @@
+"""The server's protocol over a real server (issue 20): every message validates
+against docs/schema/server.schema.json; stale, foreign-seat, spectator and malformed
+actions are refused with a clear error in the envelope, and the connection goes on;
+an action is acknowledged with the seq it was stored at; chance events reach the
+clients; a resignation ends the game."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+from running import Client, Server, running
+
+SCHEMAS = Path(__file__).resolve().parents[2] / "docs" / "schema"
+
+
+def _validator() -> jsonschema.Draft202012Validator:
+    docs = {n: json.loads((SCHEMAS / f"{n}.schema.json").read_text())
+            for n in ("server", "tikal", "tiki")}
+    registry: Registry[Any] = Registry().with_resources(
+        (d["$id"], Resource.from_contents(d)) for d in docs.values()
+    )
+    return jsonschema.Draft202012Validator(docs["server"], registry=registry)
+
+
+VALIDATOR = _validator()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    yield from running(tmp_path)
+
+
+def _check(messages: list[dict[str, Any]]) -> None:
+    for msg in messages:
+        errors = sorted(VALIDATOR.iter_errors(msg), key=lambda e: list(e.path))
+        assert not errors, (msg["type"], errors[0].message[:300], list(errors[0].path))
+
+
+def _play_out(clients: dict[int, Client], rng: random.Random, limit: int) -> int:
+    """Each seat answers its open decisions with a random offered token, until the
+    game ends or ``limit`` actions; returns how many were played."""
+    played = 0
+    while played < limit:
+        for c in clients.values():
+            c.drain()
+        last = max((c.last for c in clients.values()), key=lambda m: m["seq"])
+        if last["over"]:
+            return played
+        movers = [(s, c) for s, c in clients.items()
+                  if c.last["seq"] == last["seq"] and c.last["asked"] is not None]
+        if not movers:
+            next(iter(clients.values())).until(lambda m: m["type"] == "update")
+            continue
+        _seat, c = movers[0]
+        c.send({"type": "action", "seq": c.last["seq"], "token": rng.choice(c.tokens())})
+        reply = c.until(lambda m: m["type"] in ("ack", "error"))
+        assert reply["type"] == "ack", reply
+        played += 1
+    return played
+
+
+def test_a_whole_tiki_game_against_a_bot_validates(server: Server) -> None:
+    """Issue 20, "every message validates against the schema": a whole Tiki game, a
+    person against the greedy bot, and a spectator; the spectator is sent the record
+    once the game is over."""
+    made = server.create("tiki", [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    me = server.client(made["id"], made["seats"][0]["token"])
+    watcher = server.client(made["id"], made["spectator"]["token"])
+    assert me.hello["type"] == "hello" and me.hello["for"] == 0
+    assert watcher.hello["for"] is None and watcher.hello["decision"]["legal"] == []
+    _play_out({0: me}, random.Random(1), 500)
+    me.drain()
+    assert me.last["over"] and me.last["result"] is not None
+    watcher.until(lambda m: m.get("over") is True)
+    assert "[Result" in watcher.last["record"]
+    _check(me.seen + watcher.seen + [me.hello, watcher.hello])
+
+
+def test_tikal_speed_messages_validate_and_carry_chance_events(server: Server) -> None:
+    """Issue 20: chance nodes are resolved by the server and their events sent
+    (TileRevealed, AuctionOpened, ...); every message of two seats and a spectator
+    validates, through the first Jump and beyond."""
+    made = server.create("tikalspeed", [{"kind": "human"}, {"kind": "human"}],
+                         rules={"mode": "speed", "players": 2})
+    seats = {s["seat"]: server.client(made["id"], s["token"]) for s in made["seats"]}
+    watcher = server.client(made["id"], made["spectator"]["token"])
+    _play_out(seats, random.Random(2), 80)
+    watcher.drain()
+    told = {e["event"] for m in [*watcher.seen, watcher.hello] for e in m.get("events", [])}
+    assert {"TileRevealed", "AuctionOpened", "TokensChosen"} <= told
+    for e in (e for m in watcher.seen for e in m.get("events", [])):
+        assert "(" not in e["words"] or "-" not in e["words"].split("(")[-1], e["words"]
+    _check([c.hello for c in seats.values()] + [watcher.hello])
+    _check([m for c in [*seats.values(), watcher] for m in c.seen])
+
+
+def test_stale_foreign_spectator_and_malformed_actions_are_refused(server: Server) -> None:
+    """Issue 20: an action for an old decision is refused as stale; another seat's
+    action, an action out of turn, a spectator's action and malformed messages are
+    refused with their code, each in an error envelope, and the connection goes on."""
+    made = server.create("tiki", [{"kind": "human"}, {"kind": "human"}])
+    seats = {s["seat"]: server.client(made["id"], s["token"]) for s in made["seats"]}
+    watcher = server.client(made["id"], made["spectator"]["token"])
+    mover = next(s for s, c in seats.items() if c.hello["asked"] is not None)
+    other = 1 - mover
+    a, b = seats[mover], seats[other]
+
+    def refused(c: Client, msg: Any) -> str:
+        c.send(msg)
+        reply = c.until(lambda m: m["type"] in ("error", "ack"))
+        assert reply["type"] == "error", reply
+        _check([reply])
+        code: str = reply["error"]["code"]
+        return code
+
+    seq = a.hello["seq"]
+    assert refused(b, {"type": "action", "seq": seq, "token": a.tokens()[0]}) == "not-your-turn"
+    assert refused(watcher, {"type": "action", "seq": seq, "token": a.tokens()[0]}) == "spectator"
+    assert refused(a, {"type": "action", "seq": seq, "token": "nonsense"}) == "illegal"
+    assert refused(a, {"type": "action", "seq": seq + 5, "token": a.tokens()[0]}) == "stale"
+    assert refused(a, "{not json") == "malformed"
+    assert refused(a, {"type": "action", "seq": "1", "token": "x"}) == "malformed"
+    assert refused(a, {"type": "teleport"}) == "malformed"
+    assert refused(a, "[" * 50 + "]" * 50) == "too-deep"
+    assert refused(a, {"type": "ping", "ref": "x" * 20000}) == "too-large"
+    # still usable: the mover plays, and its old seq is stale for the next decision
+    a.send({"type": "action", "seq": seq, "token": a.tokens()[0], "ref": "mine"})
+    ack = a.until(lambda m: m["type"] in ("ack", "error"))
+    assert ack["type"] == "ack" and ack["ref"] == "mine" and ack["seq"] > seq
+    b.until(lambda m: m["type"] == "update" and m["asked"] is not None)
+    assert refused(b, {"type": "action", "seq": seq, "token": b.tokens()[0]}) == "stale"
+    # another seat's token, named as the seat's own: not among its actions
+    assert refused(a, {"type": "action", "seq": b.last["seq"], "token": b.tokens()[0]}) in (
+        "not-your-turn", "illegal")
+
+
+def test_a_wrong_token_is_unauthorized_and_tells_nothing(server: Server) -> None:
+    """Issue 20, a token acts and sees for its seat only: a wrong token, or a game that
+    does not exist, get the same refusal and the socket is closed."""
+    made = server.create("tiki", [{"kind": "human"}, {"kind": "human"}])
+    for game_id, token in ((made["id"], "guess"), ("nope", made["seats"][0]["token"])):
+        c = server.client(game_id, token)
+        assert c.hello["type"] == "error" and c.hello["error"]["code"] == "unauthorized"
+        assert c.hello["error"]["message"] == "no game with this id and token"
+
+
+def test_resign_ends_the_game(server: Server) -> None:
+    """Issue 20, resign: the seat that resigns loses, the game is over for every seat."""
+    made = server.create("tiki", [{"kind": "human"}, {"kind": "human"}])
+    a, b = (server.client(made["id"], s["token"]) for s in made["seats"])
+    a.send({"type": "resign", "seq": a.hello["seq"]})
+    a.until(lambda m: m["type"] == "update")
+    assert a.last["over"] and a.last["result"] == {"resigned": 0, "winners": [1]}
+    b.until(lambda m: m["type"] == "update" and m["over"])
+    assert [e["words"] for e in b.last["events"]] == ["x resigns"]
+
+
+def test_lobby_requests_are_bounded_and_explained(server: Server) -> None:
+    """Issue 20, bad input gets a clear error naming where it broke, never a stack
+    trace: the lobby's refusals name the field; an open seat is taken once."""
+    cases = [
+        ({"game": "chess", "seats": []}, "$.game"),
+        ({"game": "tiki", "seats": [{"kind": "human"}]}, "$.seats"),
+        ({"game": "tiki", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "deep"}]},
+         "$.seats[1].bot"),
+        ({"game": "tikalspeed", "rules": {"mode": "fast"}, "seats": [{"kind": "human"}] * 4},
+         "$.rules"),
+        ({"game": "tiki", "seats": [{"kind": "human"}] * 2, "clock": 0}, "$.clock"),
+    ]
+    for body, where in cases:
+        status, answer = server.post("/api/games", body)
+        assert status == 400 and where in answer["error"]["message"], answer
+    status, answer = server.post("/api/games", b"[" * 100)
+    assert status == 400 and answer["error"]["code"] == "malformed"
+    status, answer = server.post("/api/games", b"x" * 100_000)
+    assert status == 400 and "bytes" in answer["error"]["message"]
+    made = server.create("tiki", [{"kind": "human"}, {"kind": "human", "open": True}])
+    listed = {g["id"]: g for g in server.get("/api/games")["games"]}
+    assert [s["open"] for s in listed[made["id"]]["seats"]] == [False, True]
+    status, taken = server.post(f"/api/games/{made['id']}/seats/1", {})
+    assert status == 201 and taken["seat"] == 1
+    status, _again = server.post(f"/api/games/{made['id']}/seats/1", {})
+    assert status == 409
+    c = server.client(made["id"], taken["token"])
+    assert c.hello["for"] == 1
