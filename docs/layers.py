@@ -45,7 +45,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     ),
     "gamekit": (
         ("command line", ("cli",)),
-        ("tools", ("scenarios", "studies", "fuzzing")),
+        ("tools", ("server", "scenarios", "studies", "fuzzing")),
         ("play", ("bots", "pictures", "yardstick")),
         ("ground floor", ("game", "clauses", "words", "forms", "numbers", "files", "moved")),
     ),
