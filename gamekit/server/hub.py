@@ -175,6 +175,7 @@ class Hub:
             table = Table.start(game, rules, seed=row.seed, seats=len(seats), log=rows)
             live = _Live(row, seats, table)
             self._live[game_id] = live
+        self._loading.pop(game_id, None)
         async with live.lock:
             pending = live.table.pending()
             if pending:
@@ -319,10 +320,19 @@ class Hub:
         return conn
 
     async def leave(self, conn: Connection) -> None:
-        """Forget a closed connection."""
+        """Forget a closed connection; a game nobody watches and nothing runs for (no
+        bot thinking, no clock) is dropped from memory, to be replayed from the store
+        when someone comes back."""
         live = self._live.get(conn.game_id)
         if live is not None:
             live.connections.discard(conn)
+            t = live.table
+            waits_for_people = live.row.clock is None and all(
+                live.seats[p].kind == "human" for p in t.actors
+            )
+            idle = all(task.done() for task in live.tasks.values())
+            if not live.connections and idle and (t.over or waits_for_people):
+                self._live.pop(conn.game_id, None)
 
     def _message(
         self, live: _Live, seat: int | None, kind: str, events: list[dict[str, Any]] | None

@@ -190,3 +190,19 @@ def test_lobby_requests_are_bounded_and_explained(server: Server) -> None:
     assert status == 409
     c = server.client(made["id"], taken["token"])
     assert c.hello["for"] == 1
+
+
+def test_the_clock_plays_for_a_seat_that_does_not_answer(server: Server) -> None:
+    """Issue 20, "an optional per-decision clock whose expiry plays a documented
+    default (so a game never stalls)": nobody answers, and after the clock's seconds
+    the greedy bot's choice is played for the seat; the messages say the time left."""
+    made = server.create("tiki", [{"kind": "human"}, {"kind": "human"}], clock=5)
+    a, b = (server.client(made["id"], s["token"]) for s in made["seats"])
+    mover = 0 if a.hello["asked"] is not None else 1
+    assert a.hello["clock"] is not None and str(mover) in a.hello["clock"]
+    assert 0 < a.hello["clock"][str(mover)] <= 5
+    start = a.hello["seq"]
+    played = a.until(lambda m: m["type"] == "update" and m["seq"] > start)
+    assert played["events"] and played["events"][0]["seq"] == start + 1
+    assert played["waiting"][0]["seat"] == 1 - mover
+    _check([a.hello, played])
