@@ -59,6 +59,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this tree's packages, as the server it starts runs them
 NEW_GAME = {"game": "tikalspeed", "rules": {"mode": "speed", "players": 4},
             "seats": [{"kind": "human"}] * 4}
+MIN_SPACING = 0.1
+"""The least time between a client's actions: the server allows a connection 10
+messages a second (``gamekit.server.hub.RATE``); a client that sends faster is
+refused (``too-fast``) and at last cut off."""
 WAIT = 30.0
 """The longest wait for the server to start, answer, or a socket to open."""
 
@@ -197,13 +201,17 @@ async def _seat(host: str, game_id: str, token: str, seat: int, stats: Stats,
     answered: int | None = None
     pending: asyncio.Task[None] | None = None
     sending: list[tuple[float, str]] = []
+    last = [0.0]
 
     async with connect(f"ws://{host}/ws/{game_id}", open_timeout=WAIT, max_size=2**24,
                        close_timeout=2) as ws:
 
         async def answer() -> None:
             nonlocal answered, pending
-            await asyncio.sleep(max(0.0, pause * (1 + rng.uniform(-jitter, jitter))))
+            wait = pause * (1 + rng.uniform(-jitter, jitter))
+            spacing = last[0] + MIN_SPACING - time.monotonic()  # the server's rate limit
+            await asyncio.sleep(max(0.0, wait, spacing))
+            last[0] = time.monotonic()
             m = latest
             if m.get("asked") is not None and not m.get("over"):
                 tokens = [a["token"] for e in m["decision"]["legal"] for a in e["actions"]]
