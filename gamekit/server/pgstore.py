@@ -1,0 +1,295 @@
+"""The server's games on PostgreSQL, shared by several server processes on several
+machines: the same rows and the same methods as :class:`~gamekit.server.store.SQLiteStore`.
+
+A row of a game's log is written at most once per ``seq`` (the primary key is
+``(game_id, seq)``), so two processes racing for the same number leave one winner,
+and the other's :meth:`PostgresStore.append` returns ``False``. Each append also
+sends ``NOTIFY gamekit_log, '<game_id>:<last seq>'`` in its own transaction: the
+notice goes out only if the rows are committed. :meth:`PostgresStore.listen` hears
+the other processes' notices on a connection of its own, in a daemon thread, so a
+client connected to one process is sent, pushed, what was played through another.
+
+Every wait is bounded: connecting (:data:`CONNECT_TIMEOUT`) and each statement
+(:data:`STATEMENT_TIMEOUT`). A database that cannot be reached is a
+:class:`~gamekit.server.store.StoreError` that names it, its password left out.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import psycopg
+from psycopg import conninfo, errors
+
+from .rows import GameRow, LogRow, SeatRow, StoreError, _game_row, _seat_row
+
+__all__ = ["CHANNEL", "CONNECT_TIMEOUT", "STATEMENT_TIMEOUT", "PostgresStore"]
+
+log = logging.getLogger("gamekit.server")
+
+CHANNEL = "gamekit_log"
+"""The channel an append is announced on: ``'<game_id>:<last seq>'``."""
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for the database to answer a connection."""
+STATEMENT_TIMEOUT = 30_000
+"""Milliseconds a statement may run (or wait for a lock) before it is cancelled."""
+_POLL = 0.5
+"""Seconds the listening thread waits for a notice before it looks whether to stop."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL, seed BIGINT NOT NULL,
+    clock DOUBLE PRECISION, created DOUBLE PRECISION NOT NULL,
+    spectator_hash TEXT NOT NULL, listed BOOLEAN NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
+    bot TEXT, options TEXT NOT NULL, token_hash TEXT, open BOOLEAN NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS log (
+    game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, seat INTEGER NOT NULL,
+    kind TEXT NOT NULL, token TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX IF NOT EXISTS games_listed ON games(listed, created)
+"""
+_SCHEMA_LOCK = 0x67616D656B6974  # 'gamekit': processes starting at once make the tables once
+
+
+def _shown(url: str) -> str:
+    """``url`` without its password, to be named in an error."""
+    try:
+        params = conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "the PostgreSQL URL given"
+    host = params.get("host", "localhost")
+    port = params.get("port", 5432)
+    return f"postgresql://{params.get('user', '')}@{host}:{port}/{params.get('dbname', '')}"
+
+
+class PostgresStore:
+    """The store on the PostgreSQL database at ``url`` (``postgresql://user:password@
+    host:port/dbname``), which several server processes may share. The tables are
+    made if they are missing.
+
+    Its one connection is shared behind a lock (the server calls the store from one
+    thread, but any thread may); a connection lost is made again on the next call.
+    """
+
+    def __init__(self, url: str, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
+        self._url = url
+        self._connect_timeout = connect_timeout
+        self._lock = threading.Lock()
+        self._callbacks: list[Callable[[str, int], None]] = []
+        self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._pid = 0
+        """The backend of the shared connection: its own notices are not told."""
+        self._db = self._connect(autocommit=False)
+        try:
+            with self._db.transaction():
+                self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                for statement in _SCHEMA.split(";"):
+                    self._db.execute(statement)
+        except psycopg.Error as e:
+            self._db.close()
+            reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise StoreError(f"cannot make the tables in {_shown(url)}: {reason}") from None
+
+    def __repr__(self) -> str:
+        return "PostgresStore(...)"
+
+    def _connect(self, *, autocommit: bool) -> psycopg.Connection[tuple[Any, ...]]:
+        try:
+            given = str(conninfo.conninfo_to_dict(self._url).get("options", ""))
+            db = psycopg.connect(
+                self._url,
+                autocommit=autocommit,
+                connect_timeout=max(1, round(self._connect_timeout)),
+                options=f"{given} -c statement_timeout={STATEMENT_TIMEOUT}".strip(),
+                application_name="gamekit.server",
+            )
+        except psycopg.Error as e:
+            reason = " ".join(line.strip() for line in str(e).splitlines()) or type(e).__name__
+            raise StoreError(f"cannot reach the PostgreSQL store {_shown(self._url)}: {reason}")\
+                from None
+        if not autocommit:
+            self._pid = db.info.backend_pid
+        return db
+
+    def _conn(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """The shared connection, made again if it was lost (the caller holds the lock)."""
+        if self._db.closed or self._db.broken:
+            self._db = self._connect(autocommit=False)
+        return self._db
+
+    def _run(self, fn: Callable[[psycopg.Connection[tuple[Any, ...]]], Any]) -> Any:
+        """``fn(connection)`` in one transaction, under the lock; a lost connection is a
+        :class:`StoreError` (the next call connects again)."""
+        with self._lock:
+            db = self._conn()
+            try:
+                with db.transaction():
+                    return fn(db)
+            except psycopg.OperationalError as e:
+                raise StoreError(f"the PostgreSQL store failed: {e}") from None
+
+    def create(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new game and its seats, in one transaction."""
+
+        def write(db: psycopg.Connection[tuple[Any, ...]]) -> None:
+            db.execute(
+                "INSERT INTO games VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                (game.id, game.game, game.rules, game.seed, game.clock, game.created,
+                 game.spectator_hash, game.listed),
+            )
+            with db.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO seats VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                    [(game.id, s.seat, s.kind, s.bot, s.options, s.token_hash, s.open)
+                     for s in seats],
+                )
+
+        self._run(write)
+
+    def game(self, game_id: str) -> tuple[GameRow, tuple[SeatRow, ...]] | None:
+        """A game and its seats, or ``None``."""
+
+        def read(db: psycopg.Connection[tuple[Any, ...]]) -> Any:
+            row = db.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
+            if row is None:
+                return None
+            seats = db.execute(
+                "SELECT seat, kind, bot, options, token_hash, open FROM seats"
+                " WHERE game_id = %s ORDER BY seat",
+                (game_id,),
+            ).fetchall()
+            return _game_row(row), tuple(_seat_row(s) for s in seats)
+
+        found: tuple[GameRow, tuple[SeatRow, ...]] | None = self._run(read)
+        return found
+
+    def log(self, game_id: str, after: int = 0) -> tuple[LogRow, ...]:
+        """The game's log rows after ``after``, in order."""
+        rows = self._run(lambda db: db.execute(
+            "SELECT seq, seat, kind, token, at FROM log WHERE game_id = %s AND seq > %s"
+            " ORDER BY seq",
+            (game_id, after),
+        ).fetchall())
+        return tuple(LogRow(*r) for r in rows)
+
+    def append(self, game_id: str, rows: Sequence[LogRow]) -> bool:
+        """Commit ``rows`` at once and announce them on :data:`CHANNEL`, or write none
+        and return ``False`` if their first ``seq`` is taken (or the game is unknown)."""
+        if not rows:
+            return True
+
+        def write(db: psycopg.Connection[tuple[Any, ...]]) -> None:
+            with db.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO log VALUES (%s, %s, %s, %s, %s, %s)",
+                    [(game_id, r.seq, r.seat, r.kind, r.token, r.at) for r in rows],
+                )
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{rows[-1].seq}"))
+
+        try:
+            self._run(write)
+        except errors.IntegrityError:
+            return False
+        return True
+
+    def claim(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give the open seat ``seat`` its token, if nobody has taken it yet."""
+        count = self._run(lambda db: db.execute(
+            "UPDATE seats SET token_hash = %s WHERE game_id = %s AND seat = %s"
+            " AND open AND token_hash IS NULL",
+            (token_hash, game_id, seat),
+        ).rowcount)
+        return bool(count == 1)
+
+    def listed(self, limit: int) -> list[tuple[GameRow, tuple[SeatRow, ...], int]]:
+        """The newest listed games, with their seats and log lengths."""
+
+        def read(db: psycopg.Connection[tuple[Any, ...]]) -> Any:
+            games = db.execute(
+                "SELECT g.*, (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id)"
+                " FROM games g WHERE listed ORDER BY created DESC LIMIT %s",
+                (limit,),
+            ).fetchall()
+            seats = db.execute(
+                "SELECT game_id, seat, kind, bot, options, token_hash, open FROM seats"
+                " WHERE game_id = ANY(%s) ORDER BY game_id, seat",
+                ([g[0] for g in games],),
+            ).fetchall()
+            by_game: dict[str, list[SeatRow]] = {}
+            for s in seats:
+                by_game.setdefault(s[0], []).append(_seat_row(s[1:]))
+            return [(_game_row(g[:-1]), tuple(by_game.get(g[0], ())), int(g[-1]))
+                    for g in games]
+
+        out: list[tuple[GameRow, tuple[SeatRow, ...], int]] = self._run(read)
+        return out
+
+    def games(self) -> list[str]:
+        """Every game's id, oldest first."""
+        ids = self._run(lambda db: db.execute("SELECT id FROM games ORDER BY created").fetchall())
+        return [r[0] for r in ids]
+
+    def listen(self, callback: Callable[[str, int], None]) -> None:
+        """Call ``callback(game_id, seq)`` for every append of another server process
+        (or another store on the same database), from a daemon thread. When this
+        returns, the thread is listening: nothing appended after is missed."""
+        self._callbacks.append(callback)
+        if self._listener is not None:
+            return
+        db = self._connect(autocommit=True)
+        db.execute(f"LISTEN {CHANNEL}")
+        self._listener = threading.Thread(
+            target=self._hear, args=(db,), name="gamekit-listen", daemon=True
+        )
+        self._listener.start()
+
+    def _hear(self, db: psycopg.Connection[tuple[Any, ...]]) -> None:
+        """The listening thread: hear notices until :meth:`close`; a lost connection is
+        made again (what was appended meanwhile is read by the next catch-up)."""
+        while not self._stop.is_set():
+            try:
+                for notice in db.notifies(timeout=_POLL):
+                    if notice.pid != self._pid:
+                        self._tell(notice.payload)
+            except psycopg.Error:
+                if self._stop.is_set():
+                    break
+                log.warning("lost the PostgreSQL listening connection; connecting again")
+                db.close()
+                if self._stop.wait(1.0):
+                    break
+                try:
+                    db = self._connect(autocommit=True)
+                    db.execute(f"LISTEN {CHANNEL}")
+                except (StoreError, psycopg.Error):
+                    continue
+        db.close()
+
+    def _tell(self, payload: str) -> None:
+        game_id, _, seq = payload.rpartition(":")
+        if not game_id or not seq.isdigit():
+            log.warning("a notice on %s not of ours: %.80r", CHANNEL, payload)
+            return
+        for callback in list(self._callbacks):
+            try:
+                callback(game_id, int(seq))
+            except Exception:  # one listener's bug must not stop the others
+                log.exception("a store listener")
+
+    def close(self) -> None:
+        """Stop listening and close the connections."""
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(timeout=_POLL * 4)
+        with self._lock:
+            self._db.close()
