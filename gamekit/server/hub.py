@@ -103,7 +103,9 @@ class Hub:
         self.base_url = base_url
         self._live: dict[str, _Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._store_thread = concurrent.futures.ThreadPoolExecutor(1, "store")
+        # one thread per call the store may serve at once (SQLite: one writer)
+        threads = int(getattr(store, "threads", 1))
+        self._store_thread = concurrent.futures.ThreadPoolExecutor(threads, "store")
         self._draw_thread = concurrent.futures.ThreadPoolExecutor(1, "pictures")
         self._bot_workers = bot_workers
         self._bots: concurrent.futures.Executor | None = None

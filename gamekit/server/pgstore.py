@@ -17,6 +17,7 @@ Every wait is bounded: connecting (:data:`CONNECT_TIMEOUT`) and each statement
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -76,19 +77,24 @@ class PostgresStore:
     host:port/dbname``), which several server processes may share. The tables are
     made if they are missing.
 
-    Its one connection is shared behind a lock (the server calls the store from one
-    thread, but any thread may); a connection lost is made again on the next call.
+    It keeps :attr:`threads` connections, each serving one call at a time, from any
+    thread; a connection lost is made again on its next call.
     """
+
+    threads = 4
+    """How many calls the server may make at once: one connection each (the games'
+    writes go on in parallel; one game's are in order, under the game's lock)."""
 
     def __init__(self, url: str, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
         self._url = url
         self._connect_timeout = connect_timeout
         self._lock = threading.Lock()
+        self._pids: set[int] = set()
+        self._free: queue.SimpleQueue[psycopg.Connection[tuple[Any, ...]]] = queue.SimpleQueue()
+        self._all: list[psycopg.Connection[tuple[Any, ...]]] = []
         self._callbacks: list[Callable[[str, int], None]] = []
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
-        self._pid = 0
-        """The backend of the shared connection: its own notices are not told."""
         self._db = self._connect(autocommit=False)
         try:
             with self._db.transaction():
@@ -99,6 +105,12 @@ class PostgresStore:
             self._db.close()
             reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             raise StoreError(f"cannot make the tables in {_shown(url)}: {reason}") from None
+        self._all.append(self._db)
+        self._free.put(self._db)
+        for _ in range(self.threads - 1):
+            db = self._connect(autocommit=False)
+            self._all.append(db)
+            self._free.put(db)
 
     def __repr__(self) -> str:
         return "PostgresStore(...)"
@@ -118,25 +130,27 @@ class PostgresStore:
             raise StoreError(f"cannot reach the PostgreSQL store {_shown(self._url)}: {reason}")\
                 from None
         if not autocommit:
-            self._pid = db.info.backend_pid
+            with self._lock:
+                self._pids.add(db.info.backend_pid)
         return db
 
-    def _conn(self) -> psycopg.Connection[tuple[Any, ...]]:
-        """The shared connection, made again if it was lost (the caller holds the lock)."""
-        if self._db.closed or self._db.broken:
-            self._db = self._connect(autocommit=False)
-        return self._db
-
     def _run(self, fn: Callable[[psycopg.Connection[tuple[Any, ...]]], Any]) -> Any:
-        """``fn(connection)`` in one transaction, under the lock; a lost connection is a
-        :class:`StoreError` (the next call connects again)."""
-        with self._lock:
-            db = self._conn()
-            try:
-                with db.transaction():
-                    return fn(db)
-            except psycopg.OperationalError as e:
-                raise StoreError(f"the PostgreSQL store failed: {e}") from None
+        """``fn(connection)`` in one transaction, on a free connection of the pool; a
+        lost connection is a :class:`StoreError` (the next call connects again)."""
+        db = self._free.get()
+        try:
+            if db.closed or db.broken:
+                with self._lock:
+                    self._all.remove(db)
+                db = self._connect(autocommit=False)
+                with self._lock:
+                    self._all.append(db)
+            with db.transaction():
+                return fn(db)
+        except psycopg.OperationalError as e:
+            raise StoreError(f"the PostgreSQL store failed: {e}") from None
+        finally:
+            self._free.put(db)
 
     def create(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Store a new game and its seats, in one transaction."""
@@ -259,7 +273,7 @@ class PostgresStore:
         while not self._stop.is_set():
             try:
                 for notice in db.notifies(timeout=_POLL):
-                    if notice.pid != self._pid:
+                    if notice.pid not in self._pids:
                         self._tell(notice.payload)
             except psycopg.Error:
                 if self._stop.is_set():
@@ -292,4 +306,5 @@ class PostgresStore:
         if self._listener is not None:
             self._listener.join(timeout=_POLL * 4)
         with self._lock:
-            self._db.close()
+            for db in self._all:
+                db.close()
