@@ -13,6 +13,7 @@ import tiki
 from tiki import NotationError, O, X, observe, view_from_text, view_to_text
 from tiki.text import jsonio
 from tiki.text.jsonio import view_from_json, view_to_json
+from tiki.text.tensor import view_tensor
 
 
 @given(games())
@@ -34,7 +35,8 @@ def test_malformed_views_are_refused_where_they_break() -> None:
     one, the offset counting the prefix; JSON names its type, player and state."""
     s = tiki.new_game(seed=1)
     text = view_to_text(observe(s, X))
-    with pytest.raises(NotationError, match="a view starts with 'view:x ' or 'view:o '") as err:
+    starts = "a view starts with 'view:x ', 'view:o ' or 'view:- '"
+    with pytest.raises(NotationError, match=starts) as err:
         view_from_text(tiki.to_text(s))
     assert err.value.position == 0
     with pytest.raises(NotationError) as err:
@@ -49,3 +51,37 @@ def test_malformed_views_are_refused_where_they_break() -> None:
         view_from_json({**obj, "player": "z"})
     with pytest.raises(NotationError, match=r"\(at \$\.state"):
         view_from_json({**obj, "state": {**obj["state"], "phase": "nap"}})
+
+
+@given(games())
+def test_tiki_turn_3_a_spectators_view_is_the_position_and_decides_nothing(game: Game) -> None:
+    """TIKI-TURN-3, issue 20: Tiki has no secret, so a spectator's view
+    (``observe(state, None)``) holds the whole position; it reads back equal in text
+    (``view:-``) and JSON (``"player": null``), has no actions, refuses every legal
+    action, and its decision lists none."""
+    for s in game.states:
+        seen = observe(s, None)
+        assert seen.player is None and seen.state == s
+        assert view_to_text(seen) == f"view:- {tiki.to_text(s)}"
+        assert view_from_text(view_to_text(seen)) == seen
+        assert view_to_json(seen)["player"] is None
+        assert view_to_json(seen)["state"] == view_to_json(observe(s, X))["state"]
+        assert view_from_json(view_to_json(seen)) == seen == jsonio.loads(jsonio.dumps(seen))
+        assert tiki.view_actions(seen) == ()
+        for p in tiki.actors(s):
+            for a in tiki.legal_actions(s, p)[:5] if p >= 0 else ():
+                why = tiki.why_illegal_in_view(seen, a)
+                assert why is not None and why[0] == "TIKI-TURN-3"
+        assert tiki.decision(seen).legal == ()
+        assert tiki.decision_to_json(seen)["legal"] == []
+
+
+def test_tiki_turn_3_only_none_is_a_new_player_of_observe() -> None:
+    """TIKI-TURN-3: ``None`` is a spectator; 2, -1, a bool or a name is refused as
+    before, and a spectator's view has no seat to see a tensor from."""
+    s = tiki.new_game(seed=1)
+    for bad in (2, -1, True, "x", 0.0):
+        with pytest.raises(tiki.IllegalActionError, match="TIKI-TURN-3"):
+            observe(s, bad)
+    with pytest.raises(tiki.IllegalActionError, match="no player's"):
+        view_tensor(observe(s, None))

@@ -163,10 +163,18 @@ def observe(state: State, player: object) -> View:
 
     Tiles and treasures are drawn at chance nodes, so nothing is face down; the one
     secret is a Speed Jump's token choices (SPEED-JUMP-1): until all are revealed,
-    another player's choice shows as ``-1`` once made (``0`` while not yet made).
+    another player's choice shows as ``-1`` once made (``0`` while not yet made). A
+    ``player`` of ``None`` is a spectator, who sees every made choice hidden, a stop as
+    much as a count (SPEED-JUMP-1, SPEED-JUMP-8), and decides nothing.
     Raises :class:`IllegalActionError` for a view and for a ``player`` not in the game.
+
+    >>> from tikalspeed import new_game
+    >>> observe(new_game(seed=1), None).player is None
+    True
     """
     refuse_view(state)
+    if player is None:
+        return View(None, MODES[state.rules.mode].observe(state, None))
     if type(player) is not int or not 0 <= player < state.rules.players:
         raise IllegalActionError(
             "TIKAL-TURN-4", f"observe: no player {shown(player)} in this game"

@@ -178,15 +178,18 @@ def _bid(player: int, amount: int) -> Bid:
 def view_actions(view: View) -> tuple[Action, ...]:
     """The legal actions of ``view.player`` in the position he sees (``()`` if he has
     no decision now): exactly his legal actions in the position itself, since his own
-    decision never depends on what is hidden from him (SPEED-JUMP-1).
+    decision never depends on what is hidden from him (SPEED-JUMP-1). A spectator's
+    view (``player`` ``None``) has none.
 
     >>> from tikalspeed import new_game, observe, legal_actions
     >>> s = new_game(seed=1)
     >>> view_actions(observe(s, 0)) == legal_actions(s, 0)
     True
+    >>> view_actions(observe(s, None))
+    ()
     """
     state, player = view.state, view.player
-    if player not in actors(state):
+    if player is None or player not in actors(state):
         return ()
     if state.turn.phase in MODES[state.rules.mode].phases:
         return MODES[state.rules.mode].legal_actions(state, player)
@@ -196,8 +199,19 @@ def view_actions(view: View) -> tuple[Action, ...]:
 def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     """``(clause, reason)`` if ``action`` is not a legal action of ``view.player`` in
     the position he sees, else ``None``: :func:`why_illegal` for his own decision, and
-    an action of anyone else refused (TIKAL-TURN-4)."""
+    an action of anyone else refused (TIKAL-TURN-4), and every action in a spectator's
+    view, which decides nothing.
+
+    >>> from tikalspeed import PassBid, new_game, observe
+    >>> why_illegal_in_view(observe(new_game(seed=1), None), PassBid(0))
+    ('TIKAL-TURN-4', "PassBid(player=0): a spectator's view (observe(state, None)) decides nothing")
+    """
     state, player = view.state, view.player
+    if player is None:
+        return (
+            "TIKAL-TURN-4",
+            f"{shown_action(action)}: a spectator's view (observe(state, None)) decides nothing",
+        )
     owner = getattr(action, "player", None)
     if owner != player or type(owner) is not int:
         return "TIKAL-TURN-4", f"{shown_action(action)} is not a decision of the view's player"

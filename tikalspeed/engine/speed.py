@@ -98,9 +98,10 @@ class Speed(Professional):
             return "SPEED-JUMP-1", f"{shown(player)} has no token choice to make in this Jump"
         return why_not_chosen(state, player, action)
 
-    def observe(self, state: State, player: int) -> State:
+    def observe(self, state: State, player: int | None) -> State:
         """SPEED-JUMP-1: until all are revealed, another player's choice shows as ``-1``
-        once made (``0`` while not yet made)."""
+        once made (``0`` while not yet made); a stop as much as a count (SPEED-JUMP-8).
+        For a spectator (``player`` ``None``) every made choice is another's."""
         if state.turn.phase is not Phase.TOKENS:
             return state
         chosen = state.speed.chosen

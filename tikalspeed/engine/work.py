@@ -277,6 +277,7 @@ class Mode:
         """``(clause, reason)`` if ``action`` is not legal at one of :attr:`phases`."""
         raise NotImplementedError
 
-    def observe(self, state: State, player: int) -> State:
-        """What ``player`` may see of ``state`` (all of it, unless the mode hides some)."""
+    def observe(self, state: State, player: int | None) -> State:
+        """What ``player`` (``None``: a spectator) may see of ``state`` (all of it,
+        unless the mode hides some)."""
         return state

@@ -120,7 +120,7 @@ def _position(position: object, view: object) -> tuple[State, int | None]:
     if isinstance(position, View):
         if view is not None and view != position.player:
             raise NotationError(
-                f"the View is {player_name(position.player)}'s, not player {shown(view)}'s",
+                f"the View is {_whose(position.player)}, not player {shown(view)}'s",
                 "view",
             )
         return position.state, position.player
@@ -128,6 +128,10 @@ def _position(position: object, view: object) -> tuple[State, int | None]:
         return position, None
     seen = observe(position, view)  # observe checks the player
     return seen.state, seen.player
+
+
+def _whose(player: int | None) -> str:
+    return "a spectator's" if player is None else f"{player_name(player)}'s"
 
 
 def _highlight(highlight: object) -> tuple[int, ...]:

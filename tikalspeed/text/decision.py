@@ -62,12 +62,18 @@ class Decision:
 
 def decision(state: State | View) -> Decision:
     """The decision open in ``state``: its kind, actors, legal actions and text. For a
-    :class:`~tikalspeed.View`, only its player's own actions are listed."""
+    :class:`~tikalspeed.View`, only its player's own actions are listed (none for a
+    spectator's view).
+
+    >>> from tikalspeed import new_game, observe
+    >>> decision(observe(new_game(seed=1), None)).legal
+    ()
+    """
     legal: tuple[tuple[int, tuple[Action, ...]], ...]
     if isinstance(state, View):
         position, mine = state.state, state.player
         who = actors(position)
-        legal = ((mine, view_actions(state)),) if mine in who else ()
+        legal = ((mine, view_actions(state)),) if mine is not None and mine in who else ()
     else:
         position = state
         who = actors(position)

@@ -126,7 +126,8 @@ def observation_tensor(source: State | View, player: int | None = None) -> list[
     """What ``player`` sees of ``source`` (a position, or his :class:`~tikalspeed.View`)
     as :func:`tensor_size` numbers, laid out as the module says. For a view,
     ``player`` may be left out. Raises :class:`~tikalspeed.IllegalActionError` for a
-    player not in the game, or not the view's."""
+    player not in the game, or not the view's, and for a spectator's view, which sees
+    from no seat."""
     if isinstance(source, View):
         if player is not None and player != source.player:
             raise IllegalActionError(
@@ -135,7 +136,7 @@ def observation_tensor(source: State | View, player: int | None = None) -> list[
         view = source
     else:
         view = observe(source, player)
-    return _tensor(view.state, view.player)
+    return _tensor(view.state, view.seat)
 
 
 def _slots(n: int, me: int) -> list[int]:

@@ -9,7 +9,8 @@ choice counted as some choice the player could have made. It also checks that th
 view is exactly what :func:`tikalspeed.observe` gives its player: a secret of
 another player that shows, or a hidden choice of the viewer's own, is refused.
 Two positions that differ only in what the player cannot see therefore write
-byte-identical views.
+byte-identical views. A spectator's view (``observe(state, None)``) hides every made
+choice; its text is ``view:-`` and its JSON player ``null``.
 
 >>> from tikalspeed import Rules, apply, new_game, observe, parse_action
 >>> s = new_game(Rules(mode="speed", players=2), seed=1)
@@ -25,6 +26,13 @@ True
 >>> view_to_json(view)["state"]["speed"]["chosen"]
 [0, None]
 >>> view_from_json(view_to_json(view)) == view
+True
+>>> seen = observe(s, None)
+>>> view_to_text(seen).split()[0], view_to_json(seen)["player"]
+('view:-', None)
+>>> view_to_json(seen)["state"]["speed"]["chosen"]  # P1 has not chosen yet
+[0, None]
+>>> view_from_text(view_to_text(seen)) == seen == view_from_json(view_to_json(seen))
 True
 """
 
@@ -50,6 +58,8 @@ from .position import from_text, to_text
 __all__ = ["view_from_json", "view_from_text", "view_to_json", "view_to_text"]
 
 _PREFIX = "view:"
+_SPECTATOR = "-"
+"""How the text names a spectator's view: ``view:-``."""
 _STAND_IN = 1
 """What a hidden choice counts as while the position is checked: every player of a
 Jump who has tokens left may take 1."""
@@ -62,12 +72,16 @@ def _not_a_view(view: object) -> None:
         raise NotationError(refused)
 
 
+def _name(player: int | None) -> str:
+    return _SPECTATOR if player is None else player_name(player)
+
+
 def view_to_text(view: View) -> str:
-    """``view:P1`` and the position string of what the player sees (a hidden choice
-    is ``?``). Anything but a view (a position too) is a
+    """``view:P1`` (``view:-`` for a spectator's) and the position string of what the
+    player sees (a hidden choice is ``?``). Anything but a view (a position too) is a
     :class:`~tikalspeed.NotationError`."""
     _not_a_view(view)
-    return f"{_PREFIX}{player_name(view.player)} {to_text(view.state)}"
+    return f"{_PREFIX}{_name(view.player)} {to_text(view.state)}"
 
 
 def view_from_text(text: str, *, rules: Rules | None = None) -> View:
@@ -79,7 +93,7 @@ def view_from_text(text: str, *, rules: Rules | None = None) -> View:
         raise NotationError(f"a view is a str, not {type(text).__name__}")
     head, _, rest = text.partition(" ")
     if not head.startswith(_PREFIX):
-        raise NotationError(f"a view starts with 'view:P<n> ', not {shown(head)}", 0)
+        raise NotationError(f"a view starts with 'view:P<n> ' or 'view:- ', not {shown(head)}", 0)
     name = head[len(_PREFIX) :]
     offset = len(head) + 1
     fields = rest.split(" ")
@@ -97,15 +111,20 @@ def view_from_text(text: str, *, rules: Rules | None = None) -> View:
     except NotationError as e:
         raise _shifted(e, offset) from None
     players = [player_name(p) for p in range(state.rules.players)]
-    if name not in players:
-        raise NotationError(f"a view of {shown(name)}: the players are {', '.join(players)}", 5)
-    return _view(state, players.index(name), hidden, lambda m: NotationError(m, offset))
+    if name != _SPECTATOR and name not in players:
+        raise NotationError(
+            f"a view of {shown(name)}: the players are {', '.join(players)} "
+            f"(a spectator is {_SPECTATOR})",
+            5,
+        )
+    player = None if name == _SPECTATOR else players.index(name)
+    return _view(state, player, hidden, lambda m: NotationError(m, offset))
 
 
 def view_to_json(view: View) -> JSON:
-    """The view as JSON: ``{"type": "view", "player": 0, "state": {...}}``, where a
-    hidden choice is ``null``. Anything but a view (a position too) is a
-    :class:`~tikalspeed.NotationError`."""
+    """The view as JSON: ``{"type": "view", "player": 0, "state": {...}}`` (``player``
+    ``null`` for a spectator's view), where a hidden choice is ``null``. Anything but
+    a view (a position too) is a :class:`~tikalspeed.NotationError`."""
     _not_a_view(view)
     return {"type": "view", "player": view.player, "state": state_to_json(view.state)}
 
@@ -127,19 +146,26 @@ def view_from_json(value: Any, path: str = "$", manifest: Manifest | None = None
             stand_ins = [_STAND_IN if c is None else c for c in chosen]
             raw = {**raw, "speed": {**speed, "chosen": stand_ins}}
     state = state_from_json(raw, f"{path}.state", manifest)
-    player = read_player(obj["player"], f"{path}.player", state.rules.players)
+    player = None
+    if obj["player"] is not None:
+        player = read_player(obj["player"], f"{path}.player", state.rules.players)
     return _view(state, player, hidden, lambda m: fail(m, f"{path}.state.speed.chosen"))
 
 
-def _view(state: Any, player: int, hidden: list[int], error: Any) -> View:
-    """The view of ``player`` with the ``hidden`` choices masked, if it is exactly what
-    :func:`tikalspeed.observe` shows him."""
+def _view(state: Any, player: int | None, hidden: list[int], error: Any) -> View:
+    """The view of ``player`` (``None``: a spectator) with the ``hidden`` choices
+    masked, if it is exactly what :func:`tikalspeed.observe` shows him."""
     if hidden:
         chosen = tuple(-1 if p in hidden else c for p, c in enumerate(state.chosen))
         view = View(player, state.replace(chosen=chosen))
     else:
         view = View(player, state)
     if observe(state, player) != view:
+        if player is None:
+            raise error(
+                "not what a spectator sees: every token choice, once made, is hidden until "
+                "the reveal, and nothing else is (SPEED-JUMP-1)"
+            )
         if player in hidden:
             raise error(f"{player_name(player)}'s own token choice is never hidden from him")
         raise error(

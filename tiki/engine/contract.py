@@ -165,9 +165,18 @@ def apply(state: State, action: Action) -> State:
 
 def observe(state: State, player: object) -> View:
     """What ``player`` may see, as a :class:`~tiki.View` (which the engine refuses as a
-    position): Tiki has no hidden information, so the whole state. Raises
-    :class:`IllegalActionError` for a view and for a ``player`` other than X or O."""
+    position): Tiki has no hidden information, so the whole state. A ``player`` of
+    ``None`` is a spectator, who sees the same and decides nothing. Raises
+    :class:`IllegalActionError` for a view and for a ``player`` other than X, O or
+    ``None``.
+
+    >>> from tiki import new_game
+    >>> observe(new_game(seed=1), None).player is None
+    True
+    """
     refuse_view(state)
+    if player is None:
+        return View(None, state)
     if type(player) is not int or player not in PLAYERS:
         raise IllegalActionError("TIKI-TURN-3", f"observe: no player {player!r} in Tiki")
     return View(player, state)
@@ -175,19 +184,35 @@ def observe(state: State, player: object) -> View:
 
 def view_actions(view: View) -> tuple[Action, ...]:
     """The legal actions of ``view.player`` in the position he sees (``()`` if it is
-    not his decision): in Tiki, his legal actions in the position itself.
+    not his decision): in Tiki, his legal actions in the position itself. A
+    spectator's view (``player`` ``None``) has none.
 
     >>> from tiki import new_game, observe, legal_actions, X
     >>> s = new_game(seed=1)
     >>> view_actions(observe(s, s.actor)) == legal_actions(s)
     True
+    >>> view_actions(observe(s, None))
+    ()
     """
+    if view.player is None:
+        return ()
     return legal_actions(view.state, view.player)
 
 
 def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     """``(clause, reason)`` if ``action`` is not a legal action of ``view.player`` in
-    the position he sees, else ``None``; an action of anyone else is refused."""
+    the position he sees, else ``None``; an action of anyone else is refused, and
+    every action in a spectator's view, which decides nothing (TIKI-TURN-3).
+
+    >>> from tiki import Pass, new_game, observe, X
+    >>> why_illegal_in_view(observe(new_game(seed=1), None), Pass(X))
+    ('TIKI-TURN-3', "Pass(player=X): a spectator's view (observe(state, None)) decides nothing")
+    """
+    if view.player is None:
+        return (
+            "TIKI-TURN-3",
+            f"{action!r}: a spectator's view (observe(state, None)) decides nothing",
+        )
     owner = getattr(action, "player", None)
     if type(owner) is not int or owner != view.player:
         return "TIKI-TURN-3", f"{action!r} is not a decision of the view's player"

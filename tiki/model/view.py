@@ -3,11 +3,15 @@
 Tiki has no hidden information, so a view holds the whole position; it has the same
 shape as ``tikalspeed.View`` (where a Speed Jump's token choices are secret), so that
 a client or a bot written for one game reads the other. The engine refuses a view.
+A spectator's view (``observe(state, None)``, whose ``player`` is ``None``) is the
+position too, and decides nothing.
 
 >>> from tiki import new_game, observe, X
 >>> view = observe(new_game(seed=1), X)
 >>> view.player, view.hidden, view.state == new_game(seed=1)
 (0, False, True)
+>>> observe(new_game(seed=1), None).player is None
+True
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import attrs
 
 from gamekit import forms
 
-from ..errors import shown
+from ..errors import IllegalActionError, shown
 from .picture import draw
 from .state import State
 
@@ -32,8 +36,9 @@ class View:
     and :func:`tiki.apply` refuse a view.
     """
 
-    player: int
-    """The player who sees it (``X`` or ``O``)."""
+    player: int | None
+    """The player who sees it (``X`` or ``O``), or ``None`` for a spectator, who
+    decides nothing."""
     state: State
     """The position (nothing in Tiki is hidden)."""
 
@@ -45,6 +50,21 @@ class View:
     def hidden(self) -> bool:
         """Whether anything is hidden: never, in Tiki."""
         return False
+
+    @property
+    def seat(self) -> int:
+        """The player who sees it; a spectator's view has none, and is refused
+        (:class:`~tiki.IllegalActionError`, TIKI-TURN-3) where a seat is needed.
+
+        >>> from tiki import new_game, observe, O
+        >>> observe(new_game(seed=1), O).seat
+        1
+        """
+        if self.player is None:
+            raise IllegalActionError(
+                "TIKI-TURN-3", "a spectator's view (observe(state, None)) is no player's"
+            )
+        return self.player
 
 
 def not_a_position(value: object, instead: str) -> str | None:

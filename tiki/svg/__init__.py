@@ -140,7 +140,7 @@ def _position(position: object, view: object) -> tuple[State, int | None]:
     if isinstance(position, View):
         if view is not None and view != position.player:
             raise NotationError(
-                f"the View is {PLAYER_SYMBOLS[position.player]}'s, not {PLAYER_SYMBOLS[view]}'s",
+                f"the View is {_whose(position.player)}, not {PLAYER_SYMBOLS[view]}'s",
                 "view",
             )
         return position.state, position.player
@@ -148,6 +148,10 @@ def _position(position: object, view: object) -> tuple[State, int | None]:
         return position, None
     seen = observe(position, view)
     return seen.state, seen.player
+
+
+def _whose(player: int | None) -> str:
+    return "a spectator's" if player is None else f"{PLAYER_SYMBOLS[player]}'s"
 
 
 def _size(size: object) -> int | None:

@@ -61,7 +61,8 @@ def decision(state: State | View) -> Decision:
     if isinstance(state, View):
         position = state.state
         who = actors(position)
-        legal = ((state.player, view_actions(state)),) if state.player in who else ()
+        mine = state.player  # None for a spectator, who decides nothing
+        legal = ((mine, view_actions(state)),) if mine is not None and mine in who else ()
     else:
         position = state
         who = actors(position)

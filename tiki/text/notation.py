@@ -81,6 +81,8 @@ def parse_action(state: State | View, text: str) -> Action:
     tiki.errors.NotationError: unknown village 'd2' in 'a1-b1-d2' (at 6)
     """
     if isinstance(state, View):
+        if state.player is None:
+            raise NotationError("a spectator's view (observe(state, None)) has no actions")
         player = state.player
         state = state.state
     else:

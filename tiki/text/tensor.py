@@ -197,10 +197,10 @@ def view_tensor(view: View) -> tuple[float, ...]:
     table, flattened plane by plane (``(planes, 3, 3)`` in row-major order).
 
     Raises :class:`~tiki.IllegalActionError` for anything but a :class:`~tiki.View`
-    (build one with :func:`tiki.observe`)."""
+    (build one with :func:`tiki.observe`) and for a spectator's view."""
     if type(view) is not View:
         raise IllegalActionError("TIKI-TURN-3", f"a tensor is of a View, not {shown(view)}")
-    me = view.player
+    me = view.seat  # a spectator's view sees from no seat
     state: State = view.state
     rules = state.rules
     out = [0.0] * observation_size(rules)

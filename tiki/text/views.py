@@ -4,7 +4,8 @@ A :class:`~tiki.View` is what one player may see. Tiki hides nothing, so a view 
 the whole position and its player. Its forms have the same shape as
 ``tikalspeed``'s, so that a client written for one game reads the other. Its text is
 ``view:x`` followed by the position string. Its JSON is
-``{"type": "view", "player": "x", "state": {...}}``.
+``{"type": "view", "player": "x", "state": {...}}``. A spectator's view
+(``observe(state, None)``) is ``view:-`` in text and has the JSON player ``null``.
 
 >>> from tiki import new_game, observe, X
 >>> view = observe(new_game(seed=1), X)
@@ -14,6 +15,11 @@ the whole position and its player. Its forms have the same shape as
 True
 >>> view_to_json(view)["player"], view_from_json(view_to_json(view)) == view
 ('x', True)
+>>> seen = observe(new_game(seed=1), None)
+>>> view_to_text(seen).split()[0], view_to_json(seen)["player"]
+('view:-', None)
+>>> view_from_text(view_to_text(seen)) == seen == view_from_json(view_to_json(seen))
+True
 """
 
 from __future__ import annotations
@@ -32,6 +38,9 @@ from .notation import from_text, to_text
 __all__ = ["view_from_json", "view_from_text", "view_to_json", "view_to_text"]
 
 _PREFIX = "view:"
+_SPECTATOR = "-"
+"""How the text names a spectator's view: ``view:-``."""
+_NAMES = {"x": 0, "o": 1, _SPECTATOR: None}
 
 
 def _not_a_view(view: object) -> None:
@@ -42,10 +51,11 @@ def _not_a_view(view: object) -> None:
 
 
 def view_to_text(view: View) -> str:
-    """``view:x`` (or ``view:o``) and the position string. Anything but a view (a
-    position too) is a :class:`~tiki.NotationError`."""
+    """``view:x`` (or ``view:o``, ``view:-`` for a spectator's) and the position
+    string. Anything but a view (a position too) is a :class:`~tiki.NotationError`."""
     _not_a_view(view)
-    return f"{_PREFIX}{PLAYER_SYMBOLS[view.player]} {to_text(view.state)}"
+    name = _SPECTATOR if view.player is None else PLAYER_SYMBOLS[view.player]
+    return f"{_PREFIX}{name} {to_text(view.state)}"
 
 
 def view_from_text(text: str) -> View:
@@ -55,8 +65,10 @@ def view_from_text(text: str) -> View:
     if not isinstance(text, str):
         raise NotationError(f"a view is a str, not {type(text).__name__}")
     head, _, rest = text.partition(" ")
-    if head not in (f"{_PREFIX}x", f"{_PREFIX}o"):
-        raise NotationError(f"a view starts with 'view:x ' or 'view:o ', not {shown(head)}", 0)
+    if not head.startswith(_PREFIX) or head[len(_PREFIX) :] not in _NAMES:
+        raise NotationError(
+            f"a view starts with 'view:x ', 'view:o ' or 'view:- ', not {shown(head)}", 0
+        )
     offset = len(head) + 1
     try:
         state = from_text(rest)
@@ -65,14 +77,16 @@ def view_from_text(text: str) -> View:
             raise
         message = str(e).removesuffix(f" (at {e.position})")
         raise NotationError(message, e.position + offset) from None
-    return View(PLAYER_SYMBOLS.index(head[-1]), state)
+    return View(_NAMES[head[len(_PREFIX) :]], state)
 
 
 def view_to_json(view: View) -> JSON:
-    """The view as JSON: ``{"type": "view", "player": "x", "state": {...}}``. Anything
-    but a view (a position too) is a :class:`~tiki.NotationError`."""
+    """The view as JSON: ``{"type": "view", "player": "x", "state": {...}}`` (``player``
+    ``null`` for a spectator's view). Anything but a view (a position too) is a
+    :class:`~tiki.NotationError`."""
     _not_a_view(view)
-    return {"type": "view", "player": player_json(view.player), "state": state_to_json(view.state)}
+    player = None if view.player is None else player_json(view.player)
+    return {"type": "view", "player": player, "state": state_to_json(view.state)}
 
 
 def view_from_json(value: Any, path: str = "$") -> View:
@@ -81,5 +95,5 @@ def view_from_json(value: Any, path: str = "$") -> View:
     if isinstance(value, dict) and "type" in value and value["type"] != "view":
         raise fail(f"expected type 'view', not {shown(value['type'])}", f"{path}.type")
     obj = read_object(value, path, ("type", "player", "state"))
-    player = read_player(obj["player"], f"{path}.player")
+    player = None if obj["player"] is None else read_player(obj["player"], f"{path}.player")
     return View(player, state_from_json(obj["state"], f"{path}.state"))

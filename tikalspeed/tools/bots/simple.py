@@ -108,16 +108,17 @@ def _decision(state: State | View, player: int | None) -> tuple[State, int, tupl
     """The position a bot looks at, the player it decides for, and his legal actions
     (TIKAL-TURN-4, SPEED-JUMP-1); a view gives its own player's decision."""
     if isinstance(state, View):
-        if player is not None and player != state.player:
+        seat = state.seat  # a spectator's view decides nothing
+        if player is not None and player != seat:
             raise IllegalActionError(
-                "TIKAL-TURN-4", f"a view of {player_name(state.player)} is not {shown(player)}'s"
+                "TIKAL-TURN-4", f"a view of {player_name(seat)} is not {shown(player)}'s"
             )
         actions = view_actions(state)
         if not actions:
             raise IllegalActionError(
-                "TIKAL-TURN-4", f"{player_name(state.player)} has no decision in this view"
+                "TIKAL-TURN-4", f"{player_name(seat)} has no decision in this view"
             )
-        return state.state, state.player, actions
+        return state.state, seat, actions
     if state.phase is Phase.OVER:
         raise IllegalActionError("TIKAL-TURN-4", "the game is over: no decision to make")
     who = actors(state)

@@ -115,7 +115,7 @@ class Human(prompting.Human):
 
     def where(self, view: View) -> str:
         """``P1 · Jump 2 · 3 AP, one action``."""
-        return where(view.state, view.player, self.jump)
+        return where(view.state, view.seat, self.jump)
 
     def listing(self, view: View) -> str:
         """His legal actions, as ``?`` lists them."""
@@ -123,7 +123,7 @@ class Human(prompting.Human):
 
     def before(self, view: View) -> None:
         """At a Jump's token choice: his tokens, and who has chosen already."""
-        state, me = view.state, view.player
+        state, me = view.state, view.seat
         if state.phase is Phase.TOKENS:
             chosen = [player_name(p) for p in state.jumpers if state.chosen[p]]
             top = min(5, state.tokens[me])
@@ -136,7 +136,7 @@ class Human(prompting.Human):
     def read(self, view: View, text: str) -> Action | None:
         """The action ``text`` names, or ``None`` after saying why it is refused; at a
         token choice ``tokens:N`` is his own, and only he sees his count."""
-        state, me = view.state, view.player
+        state, me = view.state, view.seat
         if state.phase is Phase.TOKENS:
             for action in view_actions(view):
                 if str(action) == text:
