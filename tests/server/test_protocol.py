@@ -16,6 +16,7 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 from running import Client, Server, running
+from websockets.exceptions import ConnectionClosed
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "docs" / "schema"
 
@@ -129,7 +130,7 @@ def test_stale_foreign_spectator_and_malformed_actions_are_refused(server: Serve
     assert refused(a, {"type": "action", "seq": "1", "token": "x"}) == "malformed"
     assert refused(a, {"type": "teleport"}) == "malformed"
     assert refused(a, "[" * 50 + "]" * 50) == "too-deep"
-    assert refused(a, {"type": "ping", "ref": "x" * 20000}) == "too-large"
+    assert refused(a, {"type": "ping", "ref": "x" * 16500}) == "too-large"
     # still usable: the mover plays, and its old seq is stale for the next decision
     a.send({"type": "action", "seq": seq, "token": a.tokens()[0], "ref": "mine"})
     ack = a.until(lambda m: m["type"] in ("ack", "error"))
@@ -149,6 +150,19 @@ def test_a_wrong_token_is_unauthorized_and_tells_nothing(server: Server) -> None
         c = server.client(game_id, token)
         assert c.hello["type"] == "error" and c.hello["error"]["code"] == "unauthorized"
         assert c.hello["error"]["message"] == "no game with this id and token"
+
+
+def test_a_huge_message_closes_the_socket(server: Server) -> None:
+    """Issue 20, message sizes bounded: a frame far over the bound is not even read;
+    the server closes the socket (1009, message too big) and the game is untouched."""
+    made = server.create("tiki", [{"kind": "human"}, {"kind": "human"}])
+    a = server.client(made["id"], made["seats"][0]["token"])
+    a.send({"type": "ping", "ref": "x" * 1_000_000})
+    with pytest.raises(ConnectionClosed) as closed:
+        a.until(lambda m: False)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    again = server.client(made["id"], made["seats"][0]["token"])
+    assert again.hello["seq"] == a.hello["seq"]
 
 
 def test_resign_ends_the_game(server: Server) -> None:
