@@ -211,7 +211,7 @@ def test_the_clock_plays_for_a_seat_that_does_not_answer(server: Server) -> None
     default (so a game never stalls)": nobody answers, and after the clock's seconds
     the greedy bot's choice is played for the seat; the messages say the time left."""
     made = server.create("tiki", [{"kind": "human"}, {"kind": "human"}], clock=5)
-    a, b = (server.client(made["id"], s["token"]) for s in made["seats"])
+    a, _b = (server.client(made["id"], s["token"]) for s in made["seats"])
     mover = 0 if a.hello["asked"] is not None else 1
     assert a.hello["clock"] is not None and str(mover) in a.hello["clock"]
     assert 0 < a.hello["clock"][str(mover)] <= 5

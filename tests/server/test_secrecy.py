@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import random
 
-import tikalspeed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tikalspeed
 from gamekit.server.messages import SeatInfo, message
 from gamekit.server.table import Table
 
