@@ -2,14 +2,15 @@
 
 The same shape as ``tikalspeed``'s: ``{"type": "event", "event": "TotemMoved",
 ...its fields..., "clause": "TIKI-MOVE-2", "text": "..."}``. Villages and edges are
-named (``"b2"``, ``"a1b1"``), players are ``"x"`` / ``"o"``, an outcome is
-``{"winner": "x" or null, "scores": [x, o], "reason": ...}``. ``text`` is
+named (``"b2"``, ``"a1b1"``), players are their seats, ``0`` (x) and ``1`` (o), as
+in ``tikalspeed`` (``"x"`` and ``"o"`` of files written before issue 20 are still
+read), an outcome is ``{"winner": 0 or null, "scores": [x, o], "reason": ...}``. ``text`` is
 ``str(event)``; it is checked when read.
 
 >>> from tiki.model.events import TotemCreated
 >>> obj = event_to_json(TotemCreated(0, 4))
 >>> obj["event"], obj["player"], obj["village"], obj["text"]
-('TotemCreated', 'x', 'b2', 'x creates a totem on b2 (TIKI-CREATE-1)')
+('TotemCreated', 0, 'b2', 'x creates a totem on b2 (TIKI-CREATE-1)')
 >>> event_from_json(obj) == TotemCreated(0, 4)
 True
 """

@@ -73,7 +73,7 @@ def decision(state: State | View) -> Decision:
 
 def decision_to_json(state: State | View) -> JSON:
     """The decision as JSON: ``{"type": "decision", "kind", "actors", "text",
-    "legal": [{"player": "x" or "chance", "actions": [{"token", "action"}, ...]}]}``."""
+    "legal": [{"player": 0 or "chance", "actions": [{"token", "action"}, ...]}]}``."""
     d = decision(state)
     return {
         "type": "decision",
