@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import attrs
 
+from gamekit.words import clauses_in, strip_clauses
+
 from ..board.hexgrid import CELL_NAMES
 from ..board.terrain import terrain
 from ..board.tiles import LETTERS, Kind
@@ -49,6 +51,16 @@ class Decision:
     """Per actor, the tokens of his legal actions, in the same order."""
     text: str
     """The one-line description (the command line's ``decision:`` line)."""
+
+    @property
+    def words(self) -> str:
+        """:attr:`text` without clause ids, for a player to read."""
+        return strip_clauses(self.text)
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The clause ids :attr:`text` names (often none)."""
+        return clauses_in(self.text)
 
     def actions(self, player: int) -> tuple[Action, ...]:
         """The legal actions of ``player`` (``()`` if he does not act)."""
@@ -86,8 +98,17 @@ def decision(state: State | View) -> Decision:
 
 
 def decision_to_json(state: State | View) -> JSON:
-    """The decision as JSON: ``{"type": "decision", "kind", "actors", "text",
-    "legal": [{"player": 0 or "chance", "actions": [{"token", "action"}, ...]}]}``."""
+    """The decision as JSON: ``{"type": "decision", "kind", "for", "actors", "text",
+    "words", "clauses", "legal": [{"player": 0 or "chance", "actions": [{"token",
+    "action"}, ...]}]}``. ``for`` is the player of the view it is made for (``null``
+    for a spectator's view or a position); ``words`` is ``text`` without clause ids
+    and ``clauses`` the ids it names.
+
+    >>> from tikalspeed import new_game, observe
+    >>> msg = decision_to_json(observe(new_game(seed=1), 0))
+    >>> msg["for"], msg["kind"], msg["clauses"]
+    (0, 'bid', [])
+    """
     d = decision(state)
     position = state.state if isinstance(state, View) else state
     manifest = position.rules.manifest
@@ -98,8 +119,11 @@ def decision_to_json(state: State | View) -> JSON:
     return {
         "type": "decision",
         "kind": d.kind,
+        "for": state.player if isinstance(state, View) else None,
         "actors": [seat(p) for p in d.actors],
         "text": d.text,
+        "words": d.words,
+        "clauses": list(d.clauses),
         "legal": [
             {
                 "player": seat(p),
