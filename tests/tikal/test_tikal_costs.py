@@ -12,6 +12,8 @@ that found the path) add up to its cost. Nothing else has a cost or a path.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from tikal_strategies import Game, games
 
@@ -42,7 +44,7 @@ def _check_path(state: tikalspeed.State, move: Move, cost: int, path: list[str])
     assert cells[0] == move.origin and cells[-1] == move.destination
     assert len(set(cells)) == len(cells)
     steps = 0
-    for a, b in zip(cells, cells[1:], strict=False):
+    for a, b in pairwise(cells):
         assert b in NEIGHBOURS[a]  # consecutive cells are connected
         stones = border_cost(state.rules.manifest, state.placed, a, b)
         assert stones is not None and stones > 0  # TIKAL-MOVE-2: a crossable border
