@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["PersonOut", "legend_from", "near_miss", "restating", "strip_clauses"]
+__all__ = ["PersonOut", "clauses_in", "legend_from", "near_miss", "restating", "strip_clauses"]
 
 E = TypeVar("E")
 """The type of a game's events."""
@@ -28,6 +28,7 @@ _ID = r"\b[A-Z]+-[A-Z]+-\d+\b"
 _IN_PARENS = re.compile(rf" ?\({_ID}(?:[,/;] ?{_ID})*\)")
 _IN_LIST = re.compile(rf"[,;] {_ID}(?:[,;] {_ID})*(?=\))")
 _BARE = re.compile(rf" ?{_ID}")
+_IDS = re.compile(_ID)
 _ASCII = {"→": "->", "·": "|"}
 """The signs :class:`PersonOut` writes in ASCII to a stream that cannot encode them."""
 _NUMBERS = re.compile(r"-?\d+")
@@ -75,6 +76,18 @@ def legend_from(doc: str | None, title: str) -> str:
 def strip_clauses(text: str) -> str:
     """``text`` without its clause ids: ``(TIKI-CREATE-1)``, ``, SPEED-JUMP-3)``."""
     return _BARE.sub("", _IN_PARENS.sub("", _IN_LIST.sub("", text)))
+
+
+def clauses_in(text: str) -> tuple[str, ...]:
+    """The clause ids ``text`` names, in order, each once: what :func:`strip_clauses`
+    takes out, for a client that shows the words and links the clauses.
+
+    >>> clauses_in("P1 moves a1 → b2 (2 AP, TIKAL-MOVE-1; SPEED-JUMP-3)")
+    ('TIKAL-MOVE-1', 'SPEED-JUMP-3')
+    >>> clauses_in("P1 spends action points: 10 of 10 left")
+    ()
+    """
+    return tuple(dict.fromkeys(_IDS.findall(text)))
 
 
 def near_miss(text: str, tokens: Sequence[str], joiner: str = "") -> str | None:

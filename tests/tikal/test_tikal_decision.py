@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from tikal_strategies import Game, games
 
 import tikalspeed
+from gamekit.words import clauses_in, strip_clauses
 from tikalspeed import (
     CHANCE,
     actors,
@@ -43,12 +44,18 @@ def test_the_decision_is_the_positions(game: Game) -> None:
             assert d.actions(p) == mine
             assert tuple(parse_action(s, t) for t in d.tokens(p)) == mine
         obj = json.loads(json.dumps(decision_to_json(s)))
-        assert obj["type"] == "decision" and obj["text"] == d.text
+        assert obj["type"] == "decision" and obj["text"] == d.text and obj["for"] is None
+        assert obj["words"] == strip_clauses(d.text) and obj["clauses"] == list(clauses_in(d.text))
+        assert not clauses_in(obj["words"])
+        if s.phase is tikalspeed.Phase.TOKENS:  # SPEED-JUMP-1 names its clause
+            assert obj["clauses"] == ["SPEED-JUMP-1"]
         for entry in obj["legal"]:
             p = CHANCE if entry["player"] == "chance" else entry["player"]
             read = [jsonio.action_from_json(a["action"], rules=s.rules) for a in entry["actions"]]
             assert tuple(read) == d.actions(p)
             assert [a["token"] for a in entry["actions"]] == list(d.tokens(p))
+        for p in [*range(s.players), None]:  # TIKAL-TURN-4: whom the decision is for
+            assert decision_to_json(observe(s, p))["for"] == p
         for p in range(s.players):
             seen = decision(observe(s, p))
             assert seen.actors == who and seen.text == d.text

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from test_tikal_golden import GOLDENS
 from tikal_strategies import Game, games, playout
 
+from gamekit.words import clauses_in, strip_clauses
 from tikalspeed import NotationError
 from tikalspeed.model.events import TileSecured, TreasureFound
 from tikalspeed.text import jsonio
@@ -28,6 +29,8 @@ def test_events_round_trip(game: Game) -> None:
         obj = jsonio.event_to_json(event)  # type: ignore[arg-type]
         assert obj["type"] == "event" and obj["event"] == type(event).__name__
         assert obj["clause"] == event.clause and obj["text"] == str(event)  # type: ignore[attr-defined]
+        assert obj["words"] == strip_clauses(obj["text"]) and obj["clause"] not in obj["words"]
+        assert obj["clause"] in clauses_in(obj["text"])
         assert jsonio.event_from_json(obj) == event
         assert jsonio.loads(jsonio.dumps(event)) == event  # type: ignore[arg-type]
 
@@ -52,6 +55,7 @@ def test_every_kind_of_event_reads_back() -> None:
         ({"tile_id": "C 4"}, "$.tile_id", "expected a word"),
         ({"clause": "TIKAL-PLACE"}, "$.clause", "expected a clause id"),
         ({"text": "P1 secures A1"}, "$.text", "the text of this event is"),
+        ({"words": "P3 secures A1"}, "$.words", "the words of this event are"),
         ({"extra": 1}, "$.extra", "unknown field 'extra'"),
     ],
 )

@@ -9,6 +9,7 @@ import json
 from hypothesis import given
 from strategies import Game, games
 
+from gamekit.words import clauses_in, strip_clauses
 from tiki import (
     CHANCE,
     O,
@@ -37,9 +38,16 @@ def test_the_decision_is_the_positions(game: Game) -> None:
             assert d.actions(p) == legal_actions(s)
             assert tuple(parse_action(s, t) for t in d.tokens(p)) == legal_actions(s)
         obj = json.loads(json.dumps(decision_to_json(s)))
-        assert obj["text"] == d.text
+        assert obj["text"] == d.text and obj["for"] is None
+        assert obj["words"] == strip_clauses(d.text) and obj["clauses"] == list(clauses_in(d.text))
+        assert not clauses_in(obj["words"])
+        for p in (X, O, None):
+            assert decision_to_json(observe(s, p))["for"] == p  # TIKI-TURN-3: whom it is for
+        entries = [e for group in obj["legal"] for e in group["actions"]]
+        assert all(set(e) == {"token", "action"} for e in entries)  # no costs in Tiki
         for entry in obj["legal"]:
-            p = CHANCE if entry["player"] == "chance" else "xo".index(entry["player"])
+            p = CHANCE if entry["player"] == "chance" else entry["player"]
+            assert p in (CHANCE, X, O)  # a seat number, as tikalspeed writes players
             assert tuple(
                 jsonio.action_from_json(a["action"]) for a in entry["actions"]
             ) == d.actions(p)

@@ -12,6 +12,7 @@ from hypothesis import given
 from strategies import Game, games, playout
 from test_golden import GOLDENS
 
+from gamekit.words import clauses_in, strip_clauses
 from tiki import NotationError, O, Rules
 from tiki.model.events import Passed, TotemMoved
 from tiki.text import jsonio
@@ -30,6 +31,8 @@ def test_events_round_trip(game: Game) -> None:
         obj = jsonio.event_to_json(event)  # type: ignore[arg-type]
         assert obj["event"] == type(event).__name__ and obj["text"] == str(event)
         assert obj["clause"] == event.clause  # type: ignore[attr-defined]
+        assert obj["words"] == strip_clauses(obj["text"]) and obj["clause"] not in obj["words"]
+        assert obj["clause"] in clauses_in(obj["text"])
         assert jsonio.event_from_json(obj) == event
         assert jsonio.loads(jsonio.dumps(event)) == event  # type: ignore[arg-type]
 
@@ -60,6 +63,7 @@ def test_every_kind_of_event_reads_back() -> None:
         ({"path": ["a1"] * 10}, "$.path", "expected at most 9 entries"),
         ({"clause": "TIKI-MOVE"}, "$.clause", "expected a clause id"),
         ({"text": "x moves"}, "$.text", "the text of this event is"),
+        ({"words": "x passes"}, "$.words", "the words of this event are"),
         ({"extra": 1}, "$.extra", "unknown field 'extra'"),
     ],
 )

@@ -83,13 +83,13 @@ def test_fresh_state_json_tiki_setup() -> None:
         "phase": "turn",
         "tiles": {"a1": 1, "b1": 2, "c1": 0, "a2": 1, "b2": 1, "c2": -1, "a3": 1, "b3": 0, "c3": 1},
         "stacks": {name: [] for name in NAMES},
-        "supply": {"x": 8, "o": 8},
-        "fruits": {"x": 0, "o": 0},
+        "supply": [8, 8],
+        "fruits": [0, 0],
         "reserve": 7,
         "spoiled": 0,
         "shaman": None,
-        "active": "x",
-        "actor": "x",
+        "active": 0,
+        "actor": 0,
         "pending": [],
         "tiebreak": False,
         "turn": 0,
@@ -103,15 +103,15 @@ def test_order_and_over_json_tiki_infl_3_end_1() -> None:
     """Stacks list owners bottom to top; pending villages keep their order; an
     outcome gives winner, scores, reason and the result string."""
     ordering = state_to_json(from_text(ORDERING))
-    assert ordering["stacks"]["b1"] == ["x", "o", "o"]
-    assert ordering["stacks"]["c1"] == ["o", "x", "x"]
+    assert ordering["stacks"]["b1"] == [0, 1, 1]
+    assert ordering["stacks"]["c1"] == [1, 0, 0]
     assert ordering["pending"] == ["b1", "c1"]
-    assert (ordering["active"], ordering["actor"], ordering["phase"]) == ("x", "o", "order")
-    assert ordering["supply"] == {"x": 5, "o": 5}
+    assert (ordering["active"], ordering["actor"], ordering["phase"]) == (0, 1, "order")
+    assert ordering["supply"] == [5, 5]
     over = state_to_json(from_text(OVER))
     assert over["result"] == {
-        "winner": "x",
-        "scores": {"x": 4, "o": 1},
+        "winner": 0,
+        "scores": [4, 1],
         "reason": "four-fruits",
         "result": "1-0",
     }
@@ -128,14 +128,14 @@ def test_action_json_examples() -> None:
     """One object per action kind, with the fields named in the schema."""
     e = tiki.edge_between(A1, B1)
     cases = [
-        (Create(X, B2), {"type": "create", "player": "x", "village": "b2"}),
-        (Move(O, (A1, B1, C1)), {"type": "move", "player": "o", "path": ["a1", "b1", "c1"]}),
-        (Order(O, C1), {"type": "order", "player": "o", "village": "c1"}),
-        (PlaceShaman(O, e), {"type": "place-shaman", "player": "o", "edge": "a1b1"}),
-        (MoveShaman(X, e), {"type": "move-shaman", "player": "x", "edge": "a1b1"}),
-        (KeepShaman(X), {"type": "keep-shaman", "player": "x"}),
-        (Pass(O), {"type": "pass", "player": "o"}),
-        (FirstPlayer(O), {"type": "first-player", "player": "chance", "first": "o"}),
+        (Create(X, B2), {"type": "create", "player": 0, "village": "b2"}),
+        (Move(O, (A1, B1, C1)), {"type": "move", "player": 1, "path": ["a1", "b1", "c1"]}),
+        (Order(O, C1), {"type": "order", "player": 1, "village": "c1"}),
+        (PlaceShaman(O, e), {"type": "place-shaman", "player": 1, "edge": "a1b1"}),
+        (MoveShaman(X, e), {"type": "move-shaman", "player": 0, "edge": "a1b1"}),
+        (KeepShaman(X), {"type": "keep-shaman", "player": 0}),
+        (Pass(O), {"type": "pass", "player": 1}),
+        (FirstPlayer(O), {"type": "first-player", "player": "chance", "first": 1}),
         (
             Layout(LAYOUT),
             {"type": "layout", "player": "chance", "tiles": dict(zip(NAMES, LAYOUT, strict=True))},
@@ -145,6 +145,33 @@ def test_action_json_examples() -> None:
         assert action_to_json(action) == obj
         assert action_from_json(obj) == action
         assert plain(obj)
+
+
+def test_players_as_files_before_issue_20_wrote_them_still_read_tiki_setup_1() -> None:
+    """TIKI-SETUP-1: JSON writes each player as his seat (0 for x, 1 for o), as
+    tikalspeed does; the names "x" and "o" and the per-player objects {"x": n, "o": m}
+    of files written before still read, to the same state, action, event and view."""
+    state = from_text(ORDERING)
+    new = state_to_json(state)
+    old = copy.deepcopy(new)
+    old["stacks"] = {v: ["xo"[o] for o in stack] for v, stack in new["stacks"].items()}
+    old.update(active="x", actor="o", supply={"x": 5, "o": 5}, fruits={"x": 0, "o": 0})
+    assert old != new and state_from_json(old) == state_from_json(new) == state
+    over = state_to_json(from_text(OVER))
+    over["result"].update(winner="x", scores={"x": 4, "o": 1})
+    assert state_from_json(over) == from_text(OVER)
+    assert action_from_json({"type": "first-player", "player": "chance", "first": "x"}) == (
+        FirstPlayer(X)
+    )
+    event = tiki.TotemCreated(X, B2)
+    written = tiki.jsonio.event_to_json(event)
+    assert written["player"] == 0
+    assert tiki.jsonio.event_from_json({**written, "player": "x"}) == event
+    view = tiki.jsonio.view_to_json(tiki.observe(state, O))
+    assert view["player"] == 1
+    assert tiki.jsonio.view_from_json({**view, "player": "o", "state": old}) == tiki.observe(
+        state, O
+    )
 
 
 def test_record_json_example_tiki_setup_1() -> None:
@@ -260,7 +287,12 @@ def _bad_state(change: Any) -> dict[str, Any]:
             "$.result",
             "over",
         ),
-        (_bad_state(lambda o: o["fruits"].update(x=-1)), "$.fruits.x", ">= 0"),
+        (_bad_state(lambda o: o["fruits"].__setitem__(0, -1)), "$.fruits[0]", ">= 0"),
+        (_bad_state(lambda o: o.update(fruits=[0, 0, 0])), "$.fruits", "2 numbers"),
+        (_bad_state(lambda o: o.update(fruits={"x": -1, "o": 0})), "$.fruits.x", ">= 0"),
+        (_bad_state(lambda o: o["stacks"].update(b2=[2])), "$.stacks.b2[0]", "seats are 0"),
+        (_bad_state(lambda o: o["stacks"].update(b2=[True])), "$.stacks.b2[0]", "player"),
+        (_bad_state(lambda o: o.update(actor=3)), "$.actor", "seats are 0"),
     ],
 )
 def test_state_json_errors(obj: Any, path: str, message: str) -> None:

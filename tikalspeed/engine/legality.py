@@ -34,7 +34,7 @@ from ..model.actions import (
 )
 from ..model.records import CHANCE, MAX_TOKENS, Phase
 from ..model.state import State
-from ..model.view import View, hides
+from ..model.view import SPECTATOR, View, hides
 from .auction import Professional, bid_limit
 from .speed import Speed
 from .turns import Classic, top_letter
@@ -200,18 +200,10 @@ def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     """``(clause, reason)`` if ``action`` is not a legal action of ``view.player`` in
     the position he sees, else ``None``: :func:`why_illegal` for his own decision, and
     an action of anyone else refused (TIKAL-TURN-4), and every action in a spectator's
-    view, which decides nothing.
-
-    >>> from tikalspeed import PassBid, new_game, observe
-    >>> why_illegal_in_view(observe(new_game(seed=1), None), PassBid(0))
-    ('TIKAL-TURN-4', "PassBid(player=0): a spectator's view (observe(state, None)) decides nothing")
-    """
+    view, which decides nothing."""
     state, player = view.state, view.player
     if player is None:
-        return (
-            "TIKAL-TURN-4",
-            f"{shown_action(action)}: a spectator's view (observe(state, None)) decides nothing",
-        )
+        return "TIKAL-TURN-4", f"{shown_action(action)}: {SPECTATOR}"
     owner = getattr(action, "player", None)
     if owner != player or type(owner) is not int:
         return "TIKAL-TURN-4", f"{shown_action(action)} is not a decision of the view's player"

@@ -28,7 +28,11 @@ from .picture import draw
 from .records import Phase
 from .state import State
 
-__all__ = ["View", "hides", "not_a_position"]
+__all__ = ["SPECTATOR", "View", "hides", "not_a_position"]
+
+
+SPECTATOR = "a spectator's view (observe(state, None)) decides nothing"
+"""Why every action is refused in a spectator's view (``why_illegal_in_view``)."""
 
 
 @attrs.frozen

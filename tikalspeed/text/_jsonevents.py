@@ -4,12 +4,15 @@ An event object is ``{"type": "event", "event": "TileSecured", ...its fields...,
 "clause": "SPEED-AUCTION-2", "text": "P3 secures C4; Round Order P1, P3
 (SPEED-AUCTION-2)"}``. Cells are named (``"d3"``), treasures by name, players are
 indices (``0`` … ``3``), an outcome is the object of a state's ``result``. ``text`` is
-``str(event)``; it is checked when read.
+``str(event)``, ``words`` the same without clause ids (for a player to read); both are
+checked when read.
 
 >>> from tikalspeed.model.events import TileSecured
 >>> obj = event_to_json(TileSecured(2, "C4", (0, 2)))
 >>> obj["event"], obj["round_order"], obj["text"]
 ('TileSecured', [0, 2], 'P3 secures C4; Round Order P1, P3 (SPEED-AUCTION-2)')
+>>> obj["words"]
+'P3 secures C4; Round Order P1, P3'
 >>> event_from_json(obj) == TileSecured(2, "C4", (0, 2))
 True
 """
@@ -22,6 +25,8 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+
+from gamekit.words import strip_clauses
 
 from ..board.hexgrid import CELL_NAMES
 from ..bounds import MAX_BID, MAX_SCORE, shown
@@ -149,19 +154,21 @@ def _codec(kind: type, name: str) -> _Codec:
 
 
 def event_to_json(event: Event) -> JSON:
-    """The event as a JSON object: its kind, its fields, its clause and its text."""
+    """The event as a JSON object: its kind, its fields, its clause, its text and its
+    ``words``, the text without clause ids for a player to read."""
     kind = type(event)
     out: JSON = {"type": "event", "event": kind.__name__}
     for f in attrs.fields(kind):
         out[f.name] = _codec(kind, f.name)[0](getattr(event, f.name))
     out["text"] = str(event)
+    out["words"] = strip_clauses(out["text"])
     return out
 
 
 def event_from_json(value: Any, path: str = "$") -> Event:
     """Read an event object written by :func:`event_to_json`; every field is checked
     (players 0 to 3, cells and treasures by name, numbers within the input bounds),
-    and ``text``, if given, must be the event's text."""
+    and ``text`` and ``words``, if given, must be the event's."""
     head = read_object(
         value, path, ("type", "event"), tuple(value) if isinstance(value, dict) else ()
     )
@@ -169,7 +176,7 @@ def event_from_json(value: Any, path: str = "$") -> Event:
         raise fail(f"expected type 'event', not {shown(head['type'])}", f"{path}.type")
     kind = read_name(head["event"], f"{path}.event", EVENT_TYPES, "event")
     names = tuple(f.name for f in attrs.fields(kind))
-    obj = read_object(value, path, ("type", "event", *names), ("text",))
+    obj = read_object(value, path, ("type", "event", *names), ("text", "words"))
     fields = {name: _codec(kind, name)[1](obj[name], f"{path}.{name}") for name in names}
     try:
         event: Event = kind(**fields)
@@ -178,4 +185,6 @@ def event_from_json(value: Any, path: str = "$") -> Event:
         raise fail("not an event any game raises", path) from None
     if "text" in obj and obj["text"] != text:
         raise fail(f"the text of this event is {text!r}", f"{path}.text")
+    if "words" in obj and obj["words"] != strip_clauses(text):
+        raise fail(f"the words of this event are {strip_clauses(text)!r}", f"{path}.words")
     return event

@@ -12,17 +12,42 @@ as in the position. :func:`decision_to_json` gives the same as JSON.
 ('bid', (0,), 'P1 bids or passes (no bid yet; in the auction: P1, P2, P3)')
 >>> d.tokens(0)[:3]
 ('pass', 'bid:1', 'bid:2')
+
+In an action-point phase each action's entry also says what it costs
+(:func:`action_cost`), and each move which way it goes (:func:`action_path`): the
+cells of a cheapest path, whose borders' stones add up to its cost.
+
+>>> import random
+>>> from tikalspeed import CHANCE, Move, actors, apply, legal_actions, sample_chance
+>>> rng, s = random.Random(3), new_game(Rules(players=2), seed=3)
+>>> def far(s):  # the moves of more than one step open in s
+...     return [a for a in legal_actions(s) if isinstance(a, Move) and len(action_path(s, a)) > 2]
+>>> while actors(s) == (CHANCE,) or not far(s):
+...     chance = actors(s) == (CHANCE,)
+...     s = apply(s, sample_chance(s, rng) if chance else rng.choice(legal_actions(s)))
+>>> move = far(s)[0]
+>>> action_token(s, move), action_cost(s, move), action_path(s, move)
+('move:w:a1:b3', 3, ('a1', 'b2', 'b3'))
+>>> entries = decision_to_json(s)["legal"][0]["actions"]
+>>> entry = next(e for e in entries if e["action"]["type"] == "move")
+>>> entry["cost"], entry["path"]
+(2, ['a1', 'a2'])
 """
 
 from __future__ import annotations
 
+from typing import cast
+
 import attrs
+
+from gamekit.words import clauses_in, strip_clauses
 
 from ..board.hexgrid import CELL_NAMES
 from ..board.terrain import terrain
 from ..board.tiles import LETTERS, Kind
 from ..engine import actors, legal_actions, view_actions
-from ..model.actions import Action, player_name
+from ..engine.ap import COSTS, ap_cost, move_path
+from ..model.actions import Action, APAction, Move, player_name
 from ..model.records import AP_PER_TURN, CHANCE, Phase, TurnKind
 from ..model.state import State
 from ..model.view import View
@@ -30,7 +55,15 @@ from ._jsonread import JSON
 from .jsonio import action_to_json
 from .notation import action_token
 
-__all__ = ["Decision", "decision", "decision_to_json", "describe", "tile_name"]
+__all__ = [
+    "Decision",
+    "action_cost",
+    "action_path",
+    "decision",
+    "decision_to_json",
+    "describe",
+    "tile_name",
+]
 
 
 @attrs.frozen
@@ -49,6 +82,16 @@ class Decision:
     """Per actor, the tokens of his legal actions, in the same order."""
     text: str
     """The one-line description (the command line's ``decision:`` line)."""
+
+    @property
+    def words(self) -> str:
+        """:attr:`text` without clause ids, for a player to read."""
+        return strip_clauses(self.text)
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The clause ids :attr:`text` names (often none)."""
+        return clauses_in(self.text)
 
     def actions(self, player: int) -> tuple[Action, ...]:
         """The legal actions of ``player`` (``()`` if he does not act)."""
@@ -85,12 +128,58 @@ def decision(state: State | View) -> Decision:
     return Decision(position.phase.value, who, legal, tokens, describe(position))
 
 
+def action_cost(state: State | View, action: Action) -> int | None:
+    """The action points ``action`` spends if taken in ``state`` (a position or a
+    player's view), or ``None`` outside an action-point phase or for an action that
+    spends none there: a move its cheapest path (TIKAL-MOVE-3), every other AP action
+    the fixed cost the engine gives it (TIKAL-TURN-2), ending the turn 0. ``action``
+    is one of the legal actions; :func:`decision_to_json` gives it as ``"cost"``."""
+    position = state.state if isinstance(state, View) else state
+    if position.phase is not Phase.ACTIONS:
+        return None
+    if isinstance(action, Move) or type(action) in COSTS:  # the AP actions
+        return ap_cost(position, cast(APAction, action))
+    return None
+
+
+def action_path(state: State | View, action: Action) -> tuple[str, ...]:
+    """The cells a legal move goes through, from its start to its destination, along
+    a cheapest path: the stones of the borders it crosses add up to
+    :func:`action_cost` (TIKAL-MOVE-1, TIKAL-MOVE-3); ``()`` for any other action.
+    :func:`decision_to_json` gives it as ``"path"``."""
+    position = state.state if isinstance(state, View) else state
+    if position.phase is not Phase.ACTIONS or not isinstance(action, Move):
+        return ()
+    return tuple(CELL_NAMES[c] for c in move_path(position, action))
+
+
+def _entry(position: State, action: Action, token: str) -> JSON:
+    """One action of the decision: its token, its JSON and, in an action-point phase,
+    its cost (and a move's path)."""
+    out: JSON = {"token": token, "action": action_to_json(action, position.rules.manifest)}
+    cost = action_cost(position, action)
+    if cost is not None:
+        out["cost"] = cost
+        if isinstance(action, Move):
+            out["path"] = list(action_path(position, action))
+    return out
+
+
 def decision_to_json(state: State | View) -> JSON:
-    """The decision as JSON: ``{"type": "decision", "kind", "actors", "text",
-    "legal": [{"player": 0 or "chance", "actions": [{"token", "action"}, ...]}]}``."""
+    """The decision as JSON: ``{"type": "decision", "kind", "for", "actors", "text",
+    "words", "clauses", "legal": [{"player": 0 or "chance", "actions": [{"token",
+    "action"}, ...]}]}``. ``for`` is the player of the view it is made for (``null``
+    for a spectator's view or a position); ``words`` is ``text`` without clause ids
+    and ``clauses`` the ids it names. In an action-point phase each action gains
+    ``"cost"`` (:func:`action_cost`) and each move ``"path"`` (:func:`action_path`).
+
+    >>> from tikalspeed import new_game, observe
+    >>> msg = decision_to_json(observe(new_game(seed=1), 0))
+    >>> msg["for"], msg["kind"], msg["clauses"]
+    (0, 'bid', [])
+    """
     d = decision(state)
     position = state.state if isinstance(state, View) else state
-    manifest = position.rules.manifest
 
     def seat(p: int) -> int | str:
         return "chance" if p == CHANCE else p
@@ -98,14 +187,16 @@ def decision_to_json(state: State | View) -> JSON:
     return {
         "type": "decision",
         "kind": d.kind,
+        "for": state.player if isinstance(state, View) else None,
         "actors": [seat(p) for p in d.actors],
         "text": d.text,
+        "words": d.words,
+        "clauses": list(d.clauses),
         "legal": [
             {
                 "player": seat(p),
                 "actions": [
-                    {"token": token, "action": action_to_json(a, manifest)}
-                    for a, token in zip(acts, d.tokens(p), strict=True)
+                    _entry(position, a, token) for a, token in zip(acts, d.tokens(p), strict=True)
                 ],
             }
             for p, acts in d.legal

@@ -49,7 +49,7 @@ from ..model.events import (
 )
 from ..model.rules import Rules
 from ..model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
-from ..model.view import View
+from ..model.view import SPECTATOR, View
 from .moves import (
     chance_outcomes,
     layouts,
@@ -168,12 +168,7 @@ def observe(state: State, player: object) -> View:
     position): Tiki has no hidden information, so the whole state. A ``player`` of
     ``None`` is a spectator, who sees the same and decides nothing. Raises
     :class:`IllegalActionError` for a view and for a ``player`` other than X, O or
-    ``None``.
-
-    >>> from tiki import new_game
-    >>> observe(new_game(seed=1), None).player is None
-    True
-    """
+    ``None``."""
     refuse_view(state)
     if player is None:
         return View(None, state)
@@ -194,25 +189,15 @@ def view_actions(view: View) -> tuple[Action, ...]:
     >>> view_actions(observe(s, None))
     ()
     """
-    if view.player is None:
-        return ()
-    return legal_actions(view.state, view.player)
+    return () if view.player is None else legal_actions(view.state, view.player)
 
 
 def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     """``(clause, reason)`` if ``action`` is not a legal action of ``view.player`` in
     the position he sees, else ``None``; an action of anyone else is refused, and
-    every action in a spectator's view, which decides nothing (TIKI-TURN-3).
-
-    >>> from tiki import Pass, new_game, observe, X
-    >>> why_illegal_in_view(observe(new_game(seed=1), None), Pass(X))
-    ('TIKI-TURN-3', "Pass(player=X): a spectator's view (observe(state, None)) decides nothing")
-    """
+    every action in a spectator's view, which decides nothing (TIKI-TURN-3)."""
     if view.player is None:
-        return (
-            "TIKI-TURN-3",
-            f"{action!r}: a spectator's view (observe(state, None)) decides nothing",
-        )
+        return "TIKI-TURN-3", f"{action!r}: {SPECTATOR}"
     owner = getattr(action, "player", None)
     if type(owner) is not int or owner != view.player:
         return "TIKI-TURN-3", f"{action!r} is not a decision of the view's player"

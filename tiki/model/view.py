@@ -24,7 +24,11 @@ from ..errors import IllegalActionError, shown
 from .picture import draw
 from .state import State
 
-__all__ = ["View", "not_a_position"]
+__all__ = ["SPECTATOR", "View", "not_a_position"]
+
+
+SPECTATOR = "a spectator's view (observe(state, None)) decides nothing"
+"""Why every action is refused in a spectator's view (``why_illegal_in_view``)."""
 
 
 @attrs.frozen

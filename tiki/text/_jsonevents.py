@@ -2,14 +2,18 @@
 
 The same shape as ``tikalspeed``'s: ``{"type": "event", "event": "TotemMoved",
 ...its fields..., "clause": "TIKI-MOVE-2", "text": "..."}``. Villages and edges are
-named (``"b2"``, ``"a1b1"``), players are ``"x"`` / ``"o"``, an outcome is
-``{"winner": "x" or null, "scores": [x, o], "reason": ...}``. ``text`` is
-``str(event)``; it is checked when read.
+named (``"b2"``, ``"a1b1"``), players are their seats, ``0`` (x) and ``1`` (o), as
+in ``tikalspeed`` (``"x"`` and ``"o"`` of files written before issue 20 are still
+read), an outcome is ``{"winner": 0 or null, "scores": [x, o], "reason": ...}``.
+``text`` is ``str(event)``, ``words`` the same without clause ids (for a player to
+read); both are checked when read.
 
 >>> from tiki.model.events import TotemCreated
 >>> obj = event_to_json(TotemCreated(0, 4))
 >>> obj["event"], obj["player"], obj["village"], obj["text"]
-('TotemCreated', 'x', 'b2', 'x creates a totem on b2 (TIKI-CREATE-1)')
+('TotemCreated', 0, 'b2', 'x creates a totem on b2 (TIKI-CREATE-1)')
+>>> obj["words"], obj["clause"]
+('x creates a totem on b2', 'TIKI-CREATE-1')
 >>> event_from_json(obj) == TotemCreated(0, 4)
 True
 """
@@ -22,6 +26,8 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+
+from gamekit.words import strip_clauses
 
 from ..board.island import EDGE_NAMES, VILLAGE_NAMES
 from ..errors import shown
@@ -115,27 +121,31 @@ _FIELDS: dict[str, _Codec] = {
 
 
 def event_to_json(event: Event) -> JSON:
-    """The event as a JSON object: its kind, its fields, its clause and its text."""
+    """The event as a JSON object: its kind, its fields, its clause, its text and its
+    ``words``, the text without clause ids for a player to read."""
     kind = type(event)
     out: JSON = {"type": "event", "event": kind.__name__}
     for f in attrs.fields(kind):
         out[f.name] = _FIELDS[f.name][0](getattr(event, f.name))
     out["text"] = str(event)
+    out["words"] = strip_clauses(out["text"])
     return out
 
 
 def event_from_json(value: Any, path: str = "$") -> Event:
     """Read an event object written by :func:`event_to_json`; every field is checked,
-    and ``text``, if given, must be the event's text."""
+    and ``text`` and ``words``, if given, must be the event's."""
     every = tuple(value) if isinstance(value, dict) else ()
     head = read_object(value, path, ("type", "event"), every)
     if head["type"] != "event":
         raise fail(f"expected type 'event', not {shown(head['type'])}", f"{path}.type")
     kind = read_name(head["event"], f"{path}.event", EVENT_TYPES, "event")
     names = tuple(f.name for f in attrs.fields(kind))
-    obj = read_object(value, path, ("type", "event", *names), ("text",))
+    obj = read_object(value, path, ("type", "event", *names), ("text", "words"))
     event: Event = kind(**{n: _FIELDS[n][1](obj[n], f"{path}.{n}") for n in names})
     text = str(event)
     if "text" in obj and obj["text"] != text:
         raise fail(f"the text of this event is {text!r}", f"{path}.text")
+    if "words" in obj and obj["words"] != strip_clauses(text):
+        raise fail(f"the words of this event are {strip_clauses(text)!r}", f"{path}.words")
     return event

@@ -17,6 +17,7 @@ JSON = dict[str, Any]
 
 _VILLAGE_INDEX = {name: v for v, name in enumerate(VILLAGE_NAMES)}
 _PLAYERS = {"x": 0, "o": 1}
+"""The players' names that files written before issue 20 used; still read."""
 
 
 def fail(message: str, path: str) -> NotationError:
@@ -105,7 +106,14 @@ def read_list(value: Any, path: str) -> list[Any]:
 
 
 def read_pair(value: Any, path: str, maximum: int) -> tuple[int, int]:
-    """Return ``(x, o)`` from an object ``{"x": n, "o": m}`` of counts up to ``maximum``."""
+    """Return ``(x, o)`` from a list ``[n, m]`` by seat of counts up to ``maximum`` (or
+    the object ``{"x": n, "o": m}`` that files written before issue 20 hold)."""
+    if isinstance(value, list):
+        if len(value) != 2:
+            raise fail(f"expected 2 numbers, x's and o's, not {len(value)}", path)
+        return read_int(value[0], f"{path}[0]", 0, maximum), read_int(
+            value[1], f"{path}[1]", 0, maximum
+        )
     obj = read_object(value, path, ("x", "o"))
     return read_int(obj["x"], f"{path}.x", 0, maximum), read_int(obj["o"], f"{path}.o", 0, maximum)
 
@@ -117,5 +125,20 @@ def by_village(value: Any, path: str, read: Callable[[Any, str], Any]) -> tuple[
 
 
 def read_player(value: Any, path: str) -> int:
-    """Return the player named ``value``: ``"x"`` or ``"o"``."""
+    """Return the player ``value`` stands for: his seat, ``0`` (x) or ``1`` (o), as
+    JSON writes it, or ``"x"`` or ``"o"``, as files written before issue 20 name him."""
+    if type(value) is int and value in (0, 1):
+        return value
+    if type(value) is int:
+        raise fail(f"unknown player {shown(value)}: the seats are 0 (x) and 1 (o)", path)
     return int(read_name(value, path, _PLAYERS, "player"))
+
+
+def read_actor(value: Any, path: str, chance: int) -> int:
+    """Return the player ``value`` stands for (as :func:`read_player`), or ``chance``
+    for ``"chance"``."""
+    if value == "chance" and type(value) is str:
+        return chance
+    if type(value) is not int and (type(value) is not str or value not in _PLAYERS):
+        raise fail(f"unknown player {shown(value)}", path)
+    return read_player(value, path)

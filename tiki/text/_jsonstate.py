@@ -16,6 +16,7 @@ from ._jsonread import (
     by_village,
     fail,
     kind_of,
+    read_actor,
     read_bool,
     read_edge,
     read_int,
@@ -39,20 +40,26 @@ __all__ = [
 ]
 
 PLAYER_NAMES = ("x", "o")
-"""How the players are written in JSON."""
+"""How the players were written in JSON before issue 20 (still read)."""
 PLAYER_BY_NAME = {"x": 0, "o": 1, "chance": CHANCE}
-"""The player (or chance) each JSON name stands for."""
+"""The player (or chance) each JSON name of files written before issue 20 stands
+for (still read)."""
 _PHASES = {p.value: p for p in Phase}
 _RULE_FIELDS = {a.name: a for a in attrs.fields(Rules)}
 
 
-def player_json(player: int) -> str:
-    """A player (or chance) as JSON writes it."""
-    return "chance" if player == CHANCE else PLAYER_NAMES[player]
+def player_json(player: int) -> int | str:
+    """A player (or chance) as JSON writes it: his seat, ``0`` for x and ``1`` for o,
+    as ``tikalspeed`` writes its players (``"chance"`` for chance).
+
+    >>> player_json(1), player_json(CHANCE)
+    (1, 'chance')
+    """
+    return "chance" if player == CHANCE else player
 
 
-def _per_player(pair: tuple[int, int]) -> JSON:
-    return {"x": pair[0], "o": pair[1]}
+def _per_player(pair: tuple[int, int]) -> list[int]:
+    return [pair[0], pair[1]]
 
 
 
@@ -86,7 +93,7 @@ def state_to_json(state: State) -> JSON:
             {VILLAGE_NAMES[v]: t for v, t in enumerate(state.tiles)} if state.tiles else None
         ),
         "stacks": {
-            VILLAGE_NAMES[v]: [PLAYER_NAMES[o] for o in stack]
+            VILLAGE_NAMES[v]: list(stack)
             for v, stack in enumerate(state.stacks)
         },
         "supply": _per_player(state.supply),
@@ -94,7 +101,7 @@ def state_to_json(state: State) -> JSON:
         "reserve": state.reserve,
         "spoiled": state.spoiled,
         "shaman": None if state.shaman is None else EDGE_NAMES[state.shaman],
-        "active": None if state.active == -1 else PLAYER_NAMES[state.active],
+        "active": None if state.active == -1 else state.active,
         "actor": player_json(state.actor),
         "pending": [VILLAGE_NAMES[v] for v in state.pending],
         "tiebreak": state.tiebreak,
@@ -102,7 +109,7 @@ def state_to_json(state: State) -> JSON:
         "result": None
         if result is None
         else {
-            "winner": None if result.winner is None else PLAYER_NAMES[result.winner],
+            "winner": result.winner,
             "scores": _per_player(result.scores),
             "reason": result.reason,
             "result": result.result(),
@@ -184,7 +191,7 @@ def state_from_json(value: Any, path: str = "$") -> State:
         spoiled=read_int(obj["spoiled"], f"{path}.spoiled", 0, FRUITS),
         shaman=shaman,
         active=active,
-        actor=read_name(obj["actor"], f"{path}.actor", PLAYER_BY_NAME, "actor"),
+        actor=read_actor(obj["actor"], f"{path}.actor", CHANCE),
         phase=phase,
         pending=pending,
         tiebreak=read_bool(obj["tiebreak"], f"{path}.tiebreak"),

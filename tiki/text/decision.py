@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import attrs
 
+from gamekit.words import clauses_in, strip_clauses
+
 from ..board.island import VILLAGE_NAMES
 from ..engine.contract import actors, view_actions
 from ..engine.moves import legal_actions
@@ -45,6 +47,16 @@ class Decision:
     text: str
     """The one-line description (the command line's ``decision:`` line)."""
 
+    @property
+    def words(self) -> str:
+        """:attr:`text` without clause ids, for a player to read."""
+        return strip_clauses(self.text)
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The clause ids :attr:`text` names (often none)."""
+        return clauses_in(self.text)
+
     def actions(self, player: int) -> tuple[Action, ...]:
         """The legal actions of ``player`` (``()`` if he does not act)."""
         return dict(self.legal).get(player, ())
@@ -72,14 +84,28 @@ def decision(state: State | View) -> Decision:
 
 
 def decision_to_json(state: State | View) -> JSON:
-    """The decision as JSON: ``{"type": "decision", "kind", "actors", "text",
-    "legal": [{"player": "x" or "chance", "actions": [{"token", "action"}, ...]}]}``."""
+    """The decision as JSON: ``{"type": "decision", "kind", "for", "actors", "text",
+    "words", "clauses", "legal": [{"player": 0 or "chance", "actions": [{"token",
+    "action"}, ...]}]}``. ``for`` is the seat of the view it is made for (``null`` for
+    a spectator's view or a position); ``words`` is ``text`` without clause ids and
+    ``clauses`` the ids it names.
+
+    >>> from tiki import new_game, observe, O
+    >>> msg = decision_to_json(observe(new_game(seed=1), O))
+    >>> msg["for"], msg["actors"], msg["words"], msg["clauses"]
+    (1, [1], 'o creates or moves a totem', [])
+    >>> decision_to_json(observe(new_game(seed=1), None))["for"]
+    """
     d = decision(state)
+    seat = state.player if isinstance(state, View) else None
     return {
         "type": "decision",
         "kind": d.kind,
+        "for": seat,
         "actors": [player_json(p) for p in d.actors],
         "text": d.text,
+        "words": d.words,
+        "clauses": list(d.clauses),
         "legal": [
             {
                 "player": player_json(p),

@@ -2,14 +2,16 @@
 
 Every function returns or reads plain JSON values (``dict``, ``list``, ``str``,
 ``int``, ``bool``, ``None``); every object carries a ``"type"``. Villages are named
-(``"b2"``), players are ``"x"``/``"o"`` (``"chance"`` for chance), edges are named by
-their villages (``"a1b1"``). ``docs/tiki-notation.md`` lists every field. Reading
-checks everything and raises :class:`~tiki.NotationError` whose ``position`` is a JSON
-path such as ``"$.stacks.b2"``.
+(``"b2"``), players are their seats, ``0`` for x and ``1`` for o, as in
+``tikalspeed`` (``"chance"`` for chance; ``"x"`` and ``"o"``, which files written before
+issue 20 hold, are still read), edges are named by their villages (``"a1b1"``).
+``docs/tiki-notation.md`` lists every field. Reading checks everything and raises
+:class:`~tiki.NotationError` whose ``position`` is a JSON path such as
+``"$.stacks.b2"``.
 
 >>> from tiki import new_game, Create, X, B2
 >>> action_to_json(Create(X, B2))
-{'type': 'create', 'player': 'x', 'village': 'b2'}
+{'type': 'create', 'player': 0, 'village': 'b2'}
 >>> s = new_game(seed=7)
 >>> state_from_json(state_to_json(s)) == s
 True
@@ -39,7 +41,7 @@ from ..model.actions import (
 )
 from ..model.events import Event
 from ..model.rules import NUMBER_LIMIT
-from ..model.state import State
+from ..model.state import CHANCE, State
 from ..model.view import View
 from ._jsonevents import event_from_json, event_to_json, is_event
 from ._jsonread import (
@@ -47,6 +49,7 @@ from ._jsonread import (
     by_village,
     fail,
     kind_of,
+    read_actor,
     read_edge,
     read_int,
     read_list,
@@ -56,8 +59,6 @@ from ._jsonread import (
     read_village,
 )
 from ._jsonstate import (
-    PLAYER_BY_NAME,
-    PLAYER_NAMES,
     player_json,
     rules_from_json,
     rules_to_json,
@@ -107,7 +108,7 @@ def action_to_json(action: Action) -> JSON:
 
     >>> from tiki import Move, A1, B1, Layout, X
     >>> action_to_json(Move(X, (A1, B1)))
-    {'type': 'move', 'player': 'x', 'path': ['a1', 'b1']}
+    {'type': 'move', 'player': 0, 'path': ['a1', 'b1']}
     >>> action_to_json(Layout((1, 2, 0, 1, 1, -1, 1, 0, 1)))["tiles"]["b1"]
     2
     """
@@ -126,7 +127,7 @@ def action_to_json(action: Action) -> JSON:
     elif isinstance(action, Layout):
         out["tiles"] = {VILLAGE_NAMES[v]: t for v, t in enumerate(action.tiles)}
     elif isinstance(action, FirstPlayer):
-        out["first"] = PLAYER_NAMES[action.first]
+        out["first"] = action.first
     return out
 
 
@@ -186,7 +187,9 @@ def action_from_json(value: Any, path: str = "$") -> Action:
     """Read an action object written by :func:`action_to_json` (form only: legality
     is :func:`tiki.step`'s job).
 
-    >>> action_from_json({"type": "order", "player": "o", "village": "c2"})
+    >>> action_from_json({"type": "order", "player": 1, "village": "c2"})
+    Order(player=O, village=C2)
+    >>> action_from_json({"type": "order", "player": "o", "village": "c2"})  # before issue 20
     Order(player=O, village=C2)
     """
     if not isinstance(value, dict):
@@ -194,7 +197,7 @@ def action_from_json(value: Any, path: str = "$") -> Action:
     fields = read_name(value.get("type"), f"{path}.type", _ACTION_FIELDS, "action type")
     obj = read_object(value, path, ("type", "player", *fields))
     kind = obj["type"]
-    p = read_name(obj["player"], f"{path}.player", PLAYER_BY_NAME, "player")
+    p = read_actor(obj["player"], f"{path}.player", CHANCE)
     if kind == "create":
         return Create(p, read_village(obj["village"], f"{path}.village"))
     if kind == "order":

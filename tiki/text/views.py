@@ -4,7 +4,8 @@ A :class:`~tiki.View` is what one player may see. Tiki hides nothing, so a view 
 the whole position and its player. Its forms have the same shape as
 ``tikalspeed``'s, so that a client written for one game reads the other. Its text is
 ``view:x`` followed by the position string. Its JSON is
-``{"type": "view", "player": "x", "state": {...}}``. A spectator's view
+``{"type": "view", "player": 0, "state": {...}}``, the player by his seat (0 for x,
+as ``tikalspeed`` writes its players). A spectator's view
 (``observe(state, None)``) is ``view:-`` in text and has the JSON player ``null``.
 
 >>> from tiki import new_game, observe, X
@@ -14,7 +15,7 @@ the whole position and its player. Its forms have the same shape as
 >>> view_from_text(view_to_text(view)) == view
 True
 >>> view_to_json(view)["player"], view_from_json(view_to_json(view)) == view
-('x', True)
+(0, True)
 >>> seen = observe(new_game(seed=1), None)
 >>> view_to_text(seen).split()[0], view_to_json(seen)["player"]
 ('view:-', None)
@@ -81,7 +82,7 @@ def view_from_text(text: str) -> View:
 
 
 def view_to_json(view: View) -> JSON:
-    """The view as JSON: ``{"type": "view", "player": "x", "state": {...}}`` (``player``
+    """The view as JSON: ``{"type": "view", "player": 0, "state": {...}}`` (``player``
     ``null`` for a spectator's view). Anything but a view (a position too) is a
     :class:`~tiki.NotationError`."""
     _not_a_view(view)

@@ -18,7 +18,7 @@ from ...model.actions import (
 from ...model.events import ActionTaken, PiecesRemoved
 from ...model.records import GUARDING, REMOVED, Phase
 from ..work import Work
-from .legal import CLAUSES, COSTS, mark, move_cost, next_level
+from .legal import CLAUSES, ap_cost, mark, next_level
 
 __all__ = ["spend"]
 
@@ -31,7 +31,7 @@ def spend(w: Work, action: APAction) -> None:
     state = w.state
     p = state.turn.active
     kind = type(action)
-    cost = move_cost(state, action) if isinstance(action, Move) else COSTS[kind]
+    cost = ap_cost(state, action)
     w.set(ap=state.turn.ap - cost)
     if w.keep:  # the action's text only where the events are wanted
         w.events.append(ActionTaken(p, str(action), cost, CLAUSES[kind]))

@@ -348,3 +348,25 @@ def move_cost(state: State, action: Move) -> int:
     """The AP a legal :class:`Move` costs: its cheapest path (TIKAL-MOVE-3)."""
     info = board_info(state.rules.manifest, state.jungle.placed)
     return reach(info, action.origin, min(state.turn.ap, HORIZON)).dist[action.destination]
+
+
+def ap_cost(state: State, action: APAction) -> int:
+    """The AP a legal AP action costs (TIKAL-TURN-2): a :class:`Move` its cheapest
+    path (:func:`move_cost`, TIKAL-MOVE-3), any other its fixed cost (:data:`COSTS`)."""
+    return move_cost(state, action) if isinstance(action, Move) else COSTS[type(action)]
+
+
+def move_path(state: State, action: Move) -> tuple[int, ...]:
+    """The cells of a cheapest path of a legal :class:`Move`, from its origin to its
+    destination, found in the same search as :func:`move_cost`: the stones of the
+    borders it crosses add up to the move's cost (TIKAL-MOVE-1, TIKAL-MOVE-3). Of
+    several cheapest paths, the one whose cells are the lowest, from the end back."""
+    info = board_info(state.rules.manifest, state.jungle.placed)
+    dist = reach(info, action.origin, min(state.turn.ap, HORIZON)).dist
+    cell = action.destination
+    path = [cell]
+    while cell != action.origin:  # every border costs at least 1: the search goes back
+        here = dist[cell]
+        cell = min(n for n, c in info.links[cell] if n in dist and dist[n] == here - c)
+        path.append(cell)
+    return tuple(reversed(path))
