@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..game import Game
-from .hub import MAX_STRIKES, Hub
+from .hub import MAX_STRIKES, Bucket, Hub
 from .lobby import LobbyError
 from .protocol import MAX_MESSAGE, ProtocolError, envelope, read_message
 from .store import Store
@@ -47,6 +47,8 @@ log = logging.getLogger("gamekit.server")
 
 MAX_BODY = 64 * 1024
 """The most bytes of a lobby request."""
+GAMES_PER_SECOND, GAMES_AT_ONCE = 5.0, 200.0
+"""How fast one address may create games (or take seats): on average, and at once."""
 JOIN_WAIT = 10.0
 """Seconds a new WebSocket has to say who it is (its ``join``)."""
 STATIC = __file__.rsplit("/", 1)[0] + "/static"
@@ -98,7 +100,21 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": await hub.listed()})
 
+    buckets: dict[str, Bucket] = {}
+
+    def allowed(request: Request) -> bool:
+        """Each address may make :data:`GAMES_PER_SECOND` games a second on average,
+        :data:`GAMES_AT_ONCE` at once (the lobby cannot be flooded)."""
+        host = request.client.host if request.client is not None else "-"
+        if len(buckets) > 10_000:  # forget the quiet addresses
+            for key in [k for k, b in buckets.items() if b.full()]:
+                del buckets[key]
+        bucket = buckets.setdefault(host, Bucket(GAMES_PER_SECOND, GAMES_AT_ONCE))
+        return bucket.take()
+
     async def create_game(request: Request) -> Response:
+        if not allowed(request):
+            return _error("too-fast", "too many new games from this address: wait a little", 429)
         try:
             body = await _body(request)
             made = await hub.create(body)
@@ -109,6 +125,8 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
         return JSONResponse(made, status_code=201)
 
     async def take_seat(request: Request) -> Response:
+        if not allowed(request):
+            return _error("too-fast", "too many requests from this address: wait a little", 429)
         seat_text = request.path_params["seat"]
         if not seat_text.isdigit() or len(seat_text) > 2:
             return _error("malformed", f"no seat {seat_text[:10]!r}", 400)

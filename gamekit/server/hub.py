@@ -37,7 +37,7 @@ from .store import GameRow, LogRow, SeatRow, Store, hash_token
 from .table import Table
 from .workers import decide
 
-__all__ = ["Connection", "Hub"]
+__all__ = ["Bucket", "Connection", "Hub"]
 
 log = logging.getLogger("gamekit.server")
 
@@ -50,6 +50,34 @@ T = TypeVar("T")
 
 
 @attrs.define(eq=False)
+class Bucket:
+    """A token bucket: ``rate`` takes a second on average, ``size`` at once."""
+
+    rate: float
+    size: float
+    tokens: float = -1.0
+    stamp: float = attrs.Factory(time.monotonic)
+
+    def __attrs_post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.size
+
+    def take(self) -> bool:
+        """Take one; ``False`` if the bucket is empty."""
+        now = time.monotonic()
+        self.tokens = min(self.size, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def full(self) -> bool:
+        """Whether it has refilled (its owner has been quiet)."""
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.size
+
+
+@attrs.define(eq=False)
 class Connection:
     """One client connected to one game, as a seat or a spectator."""
 
@@ -58,20 +86,15 @@ class Connection:
     """The seat it acts for, or ``None`` for a spectator."""
     send: Callable[[dict[str, Any]], Awaitable[None]]
     """Send it a message."""
-    tokens: float = BURST
-    stamp: float = attrs.Factory(time.monotonic)
+    bucket: Bucket = attrs.Factory(lambda: Bucket(RATE, BURST))
     strikes: int = 0
 
     def allow(self) -> bool:
         """Take one message from the connection's budget; ``False`` if it is spent."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            self.strikes += 1
-            return False
-        self.tokens -= 1
-        return True
+        if self.bucket.take():
+            return True
+        self.strikes += 1
+        return False
 
 
 @attrs.define(eq=False)

@@ -220,3 +220,12 @@ def test_the_clock_plays_for_a_seat_that_does_not_answer(server: Server) -> None
     assert played["events"] and played["events"][0]["seq"] == start + 1
     assert played["waiting"][0]["seat"] == 1 - mover
     _check([a.hello, played])
+
+
+def test_the_lobby_cannot_be_flooded(server: Server) -> None:
+    """Issue 20, every input bounded: one address that asks for games without end is
+    told to wait (429, too-fast) once it has asked for a few hundred at once."""
+    answers = [server.post("/api/games", {"game": "tiki"}) for _ in range(600)]
+    assert answers[0][0] == 400
+    told = [answer for status, answer in answers if status == 429]
+    assert told and told[0]["error"]["code"] == "too-fast"
