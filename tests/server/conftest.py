@@ -50,6 +50,9 @@ def browser() -> Iterator[Callable[..., Any]]:
                     "--disable-dev-shm-usage", "--disable-extensions",
                     f"--window-size={size[0]},{size[1]}"):
             options.add_argument(arg)
+        if size[0] < 500:  # below Chromium's narrowest window: a phone's screen
+            options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+                "width": size[0], "height": size[1], "pixelRatio": 1.0}})
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.set_page_load_timeout(30)
         driver.set_script_timeout(30)

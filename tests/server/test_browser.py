@@ -81,6 +81,7 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
             widths = page.js("return [document.documentElement.scrollWidth, window.innerWidth,"
                              " document.querySelector('#picture svg').getBoundingClientRect()"
                              ".width]")
+            assert widths[1] == PHONE[0], widths  # the phone's width, not a window's
             assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
         page.click(offered[0])
         moves += 1

@@ -47,6 +47,7 @@
   let clockAt = 0; // performance.now() when the clock was last told
   let cell = null; // the cell the actions are filtered to
   let refs = 0;
+  let pictureAsked = false; // a picture request is on its way
 
   function seatName(seat) {
     const seats = gameState.game ? gameState.game.seats : [];
@@ -84,7 +85,11 @@
     }
     ws = socket;
     setStatus(gameState.seq < 0 ? "connecting…" : "reconnecting…", "connecting");
-    socket.onopen = () => send({ type: "join", token: token });
+    socket.onopen = () => {
+      queue.length = 0;
+      pictureAsked = false;
+      socket.send(JSON.stringify({ type: "join", token: token }));
+    };
     socket.onmessage = (e) => {
       if (socket !== ws) return;
       let msg;
@@ -111,12 +116,38 @@
     retry = setTimeout(connect, wait);
   }
 
+  // The server allows a connection 10 messages a second (30 at once): the page keeps
+  // under it with a bucket of its own, and waits rather than be refused.
+  const RATE = 8;
+  const BURST = 20;
+  let bucket = BURST;
+  let bucketAt = performance.now();
+  const queue = [];
+  let draining = null;
+
   function send(msg) {
-    if (ws && ws.readyState === WebSocket.OPEN) {
-      ws.send(JSON.stringify(msg));
-      return true;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    queue.push(msg);
+    drain();
+    return true;
+  }
+
+  function drain() {
+    draining = null;
+    const now = performance.now();
+    bucket = Math.min(BURST, bucket + ((now - bucketAt) / 1000) * RATE);
+    bucketAt = now;
+    while (queue.length && bucket >= 1) {
+      if (!ws || ws.readyState !== WebSocket.OPEN) {
+        queue.length = 0;
+        return;
+      }
+      ws.send(JSON.stringify(queue.shift()));
+      bucket -= 1;
     }
-    return false;
+    if (queue.length && draining === null) {
+      draining = setTimeout(drain, Math.ceil(((1 - bucket) / RATE) * 1000));
+    }
   }
 
   // what the server says ---------------------------------------------------------------
@@ -128,6 +159,8 @@
         gameState.game = msg.game;
         gameState.seat = msg.for;
         gameState.events = [];
+        gameState.pictureSeq = -1; // draw it anew from what this server says
+        $("picture").dataset.seq = "";
         $("log").textContent = "";
         take(msg);
         break;
@@ -136,7 +169,9 @@
         take(msg);
         break;
       case "picture":
+        pictureAsked = false;
         if (msg.seq >= gameState.pictureSeq) showPicture(msg);
+        if (msg.seq < gameState.seq) askPicture(); // drawn before the last update
         break;
       case "ack":
         showError("");
@@ -145,6 +180,11 @@
         if (gameState.seq < 0 && msg.error && msg.error.code === "unauthorized") {
           stopped = true;
           setStatus("the server does not know this link: " + msg.error.message, "refused");
+          return;
+        }
+        if (typeof msg.ref === "string" && msg.ref.startsWith("picture-")) {
+          pictureAsked = false; // refused (too fast): ask again in a moment
+          setTimeout(askPicture, 1000);
           return;
         }
         showError(msg.error ? msg.error.message : "refused");
@@ -179,9 +219,11 @@
     askPicture();
   }
 
+  // One picture asked at a time; an answer older than the last update asks again.
   function askPicture() {
+    if (pictureAsked || gameState.pictureSeq >= gameState.seq) return;
     refs += 1;
-    send({ type: "picture", ref: "picture-" + refs });
+    pictureAsked = send({ type: "picture", ref: "picture-" + refs });
   }
 
   // drawing ----------------------------------------------------------------------------
@@ -282,8 +324,8 @@
     if (place) return "place at " + place[1];
     const m = /^[A-Za-z_]+/.exec(t);
     if (m && t.length > m[0].length && /[:]/.test(t[m[0].length])) return m[0];
-    if (t.startsWith("+")) return "+";
-    if (/^[a-z]\d+-[a-z]\d+$/i.test(t)) return "-";
+    if (t.startsWith("+")) return "+cell";
+    if (/^[a-z]\d+-[a-z]\d+$/i.test(t)) return "cell-cell";
     return m ? m[0] : t;
   }
 
@@ -316,6 +358,7 @@
   function renderActions() {
     const box = $("actions");
     box.textContent = "";
+    box.dataset.pending = "false"; // fresh buttons for the decision just told
     const all = myActions();
     const many = all.length > MANY;
     $("filters").hidden = !many && cell === null;

@@ -71,7 +71,7 @@
           <option value="open">open (anyone may take it)</option>
           <option value="bot">bot</option>
         </select>
-        <select class="bot" aria-label="which bot">${BOTS.map((b) => `<option>${b}</option>`).join("")}</select>
+        <select class="bot" aria-label="which bot">${BOTS.map((b) => `<option value="${b}">${b}</option>`).join("")}</select>
         <label class="playouts-label">playouts
           <input class="playouts" type="number" min="1" max="5000" step="1"></label>`;
       row.querySelector(".name").textContent = name;
