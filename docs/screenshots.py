@@ -17,6 +17,7 @@ Importing this module does nothing (the doctest run imports it).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 from pathlib import Path
@@ -127,10 +128,8 @@ def main() -> int:
             tikal.driver.save_screenshot(str(PICTURES / "browser-tikal.png"))
         finally:
             for d in opened:
-                try:
+                with contextlib.suppress(Exception):  # already quit
                     d.quit()
-                except Exception:  # already quit
-                    pass
             server.stop()
     for name in ("browser-tiki.png", "browser-tikal.png", "browser-phone.png"):
         size = (PICTURES / name).stat().st_size
