@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -19,11 +20,24 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-__all__ = ["START_WAIT", "Server", "free_port"]
+__all__ = ["CHROMEDRIVER", "CHROMIUM", "DESKTOP", "MISSING", "PHONE", "START_WAIT", "Server",
+           "free_port"]
 
 START_WAIT = 30.0
 """The most seconds a server may take to answer its first request."""
 ROOT = Path(__file__).resolve().parents[2]
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+"""The browser the tests drive (Debian's ``chromium``; ``$CHROMIUM`` to choose another)."""
+CHROMEDRIVER = (
+    os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver") or "/usr/bin/chromedriver"
+)
+"""Its driver (Debian's ``chromium-driver``; ``$CHROMEDRIVER``)."""
+MISSING = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
+"""Which of the two are missing here: the browser tests skip, naming them."""
+DESKTOP = (1280, 900)
+PHONE = (390, 844)
+"""Window sizes: a desk's, and a phone's (emulated: a window is at least 500 px wide)."""
 
 
 def free_port() -> int:

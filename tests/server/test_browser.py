@@ -18,8 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from conftest import MISSING, PHONE
+from servers import MISSING, PHONE, Server
 
 if MISSING:
     pytest.skip(
@@ -30,7 +29,6 @@ if MISSING:
 from pages import WAIT, GamePage  # selenium: only with a browser
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
-from servers import Server
 
 import tiki
 
