@@ -14,6 +14,7 @@ them the module is skipped, saying so.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -89,8 +90,9 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
     server: Server, browser: Browser
 ) -> None:
     """Issue: "a whole Tiki game, human against the greedy bot, played by clicking buttons
-    to the end (result shown)"; the game is made in the lobby page, and the page is
-    usable at phone width (nothing wider than the screen). The buttons are exactly the
+    to the end (result shown)"; the game is made in the lobby page with a clock, which
+    the page counts down on x's turns, and the page is usable at phone width (nothing
+    wider than the screen). The buttons are exactly the
     engine's legal actions for the view the page holds (TIKI-MOVE-1), and the game ends
     by one of Tiki's ends (TIKI-END-1, TIKI-END-2)."""
     driver = browser(PHONE)
@@ -103,6 +105,7 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
     Select(seats[0].find_element(By.CLASS_NAME, "kind")).select_by_value("human")
     Select(seats[1].find_element(By.CLASS_NAME, "kind")).select_by_value("bot")
     Select(seats[1].find_element(By.CLASS_NAME, "bot")).select_by_value("greedy")
+    driver.find_element(By.ID, "clock").send_keys("600")
     driver.find_element(By.ID, "create").click()
     wait.until(lambda d: d.find_element(By.ID, "open-seat").is_displayed())
     link = driver.find_element(By.ID, "link-0").get_attribute("value")
@@ -119,6 +122,7 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
             break
         assert set(offered) == engine_tokens(tiki.GAME, page.state("view"), 0)
         assert page.text("prompt").startswith("Your turn")
+        assert re.fullmatch(r"⏱ x \d+:\d\d", page.text("clock")), page.text("clock")
         if moves == 1:  # at phone width nothing is wider than the screen
             widths = page.js("return [document.documentElement.scrollWidth, window.innerWidth,"
                              " document.querySelector('#picture svg').getBoundingClientRect()"
@@ -147,11 +151,21 @@ def test_a_speed_round_with_two_humans_keeps_each_jump_choice_secret_until_the_r
     and the view JSON it received) shows that P1 has chosen but not how many, and says
     P1 ... P2 is choosing in secret; SPEED-JUMP-2: at the reveal both pages show both
     numbers. The two players play a whole round (SPEED-ROUND-1: auction, placement,
-    Jumps) in two browser sessions, until the next round's auction opens."""
+    Jumps) in two browser sessions, until the next round's auction opens; P2 took an
+    open seat in the lobby's list of open games."""
     made = server.create({"game": "tikalspeed", "rules": {"mode": "speed", "players": 2},
-                          "seats": [{"kind": "human"}, {"kind": "human"}]})
+                          "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
+    assert "link" not in made["seats"][1]  # an open seat is taken in the lobby
     p1 = GamePage(browser(), server.url + made["seats"][0]["link"])
-    p2 = GamePage(browser(), server.url + made["seats"][1]["link"])
+    second = browser()  # P2 finds the game in the lobby's open games and takes the seat
+    second.get(server.url + "/")
+    take = f'#open-games li[data-game="{made["id"]}"] button.take[data-seat="1"]'
+    WebDriverWait(second, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, take))
+    second.find_element(By.CSS_SELECTOR, take).click()
+    WebDriverWait(second, WAIT).until(lambda d: "/play/" in d.current_url)
+    p2 = GamePage(second, second.current_url, load=False)
+    p2.wait_until(lambda p: p.settled(), "P2's page shows no game")
+    assert p2.tokens() == [] and p2.state("seat") == 1 and "waiting for P1" in p2.text("waiting")
     pages = (p1, p2)
 
     def turn() -> tuple[int, list[str]]:
@@ -270,6 +284,19 @@ def test_pages_reconnect_to_a_killed_and_restarted_server_and_play_goes_on(
     if answer:
         other.click(answer[0])
         on_turn.wait_until(lambda p: p.settled() and p.seq == seq + 2, "play did not go on")
+
+    # and the game still ends as games end: one player resigns, after confirming
+    quitter = on_turn if not on_turn.over else None
+    if quitter is not None:
+        name = quitter.state("game")["seats"][quitter.state("seat")]["name"]
+        quitter.driver.find_element(By.ID, "resign").click()
+        quitter.driver.find_element(By.ID, "resign-no").click()  # second thoughts
+        assert not quitter.over and quitter.driver.find_element(By.ID, "resign").is_displayed()
+        quitter.driver.find_element(By.ID, "resign").click()
+        quitter.driver.find_element(By.ID, "resign-yes").click()
+        for page in pages:
+            page.wait_until(lambda p: p.over and p.settled(), "the resignation did not end it")
+            assert page.text("result").startswith(f"Game over: {name} resigned")
 
 
 def _no_spectator_view() -> bool:

@@ -206,7 +206,7 @@
     gameState.waiting = msg.waiting || [];
     gameState.over = !!msg.over;
     gameState.result = msg.result;
-    gameState.clock = msg.clock;
+    gameState.clock = clockOf(msg);
     gameState.record = msg.record || null;
     clockAt = performance.now();
     for (const e of msg.events || []) {
@@ -220,6 +220,36 @@
   }
 
   // One picture asked at a time; an answer older than the last update asks again.
+  // The seconds left to each seat the game waits for. The server tells them, but an
+  // update may come before the next decision's clock is started (then it says none):
+  // the page then counts a whole decision's time from when that decision was asked.
+  const clockStarts = {};
+  function clockOf(msg) {
+    const per = gameState.game ? gameState.game.clock : null;
+    const told = msg.clock || {};
+    if (per === null || per === undefined || msg.over) return null;
+    const out = {};
+    const now = performance.now();
+    const humans = new Set(
+      gameState.game.seats.filter((s) => s.kind === "human").map((s) => s.seat),
+    );
+    for (const w of msg.waiting || []) {
+      if (!humans.has(w.seat)) continue;
+      const key = String(w.seat);
+      const asked = w.seat === msg.for ? msg.asked : null;
+      let start = clockStarts[key];
+      if (!start || (asked !== null && start.asked !== asked)) {
+        start = { asked: asked, at: now };
+        clockStarts[key] = start;
+      }
+      out[key] = key in told ? told[key] : Math.max(0, per - (now - start.at) / 1000);
+    }
+    for (const key of Object.keys(clockStarts)) {
+      if (!(key in out)) delete clockStarts[key]; // not waited for: a new decision next time
+    }
+    return out;
+  }
+
   function askPicture() {
     if (pictureAsked || gameState.pictureSeq >= gameState.seq) return;
     refs += 1;
