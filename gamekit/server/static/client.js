@@ -48,6 +48,7 @@
   let cell = null; // the cell the actions are filtered to
   let refs = 0;
   let pictureAsked = false; // a picture request is on its way
+  let decisionSvg = null; // the picture's decision_svg, where the server sends one
 
   function seatName(seat) {
     const seats = gameState.game ? gameState.game.seats : [];
@@ -263,7 +264,8 @@
     const me = gameState.seat;
     const who = me === null ? "watching" : "you are " + seatName(me);
     $("title").textContent = g ? `${g.name} · ${who}` : "…";
-    document.title = g ? `${g.name} (${who})` : "play";
+    const mine = myActions().length > 0;
+    document.title = (mine ? "● your turn · " : "") + (g ? `${g.name} (${who})` : "play");
     setStatus(`${g ? g.name : ""} · ${who} · move ${gameState.seq} · connected`, "connected");
     renderPrompt();
     renderWaiting();
@@ -390,6 +392,7 @@
     box.textContent = "";
     box.dataset.pending = "false"; // fresh buttons for the decision just told
     const all = myActions();
+    if (cell !== null && !all.some((a) => partsOf(a.token).includes(cell))) cell = null;
     const many = all.length > MANY;
     $("filters").hidden = !many && cell === null;
     const words = many ? $("filter").value.trim().toLowerCase().split(/\s+/).filter(Boolean) : [];
@@ -449,6 +452,12 @@
         ? `click a cell to place the tile (${cells.join(", ")}), then choose its turn`
         : `the turns of the tile at ${cell}: each turns it once more clockwise`;
     t.appendChild(p);
+    if (decisionSvg) {
+      const pic = document.createElement("div");
+      pic.className = "decision-picture";
+      pic.innerHTML = decisionSvg;
+      t.appendChild(pic);
+    }
   }
 
   function act(tok) {
@@ -481,6 +490,9 @@
 
   function showPicture(msg) {
     gameState.pictureSeq = msg.seq;
+    // what the decision is about, if the server draws it (a tile's six turns)
+    decisionSvg = typeof msg.decision_svg === "string" ? msg.decision_svg : null;
+    renderTurns(myActions());
     const box = $("picture");
     box.innerHTML = msg.svg;
     box.dataset.seq = String(msg.seq);
