@@ -93,7 +93,8 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
     to the end (result shown)"; the game is made in the lobby page with a clock, which
     the page counts down on x's turns, and the page is usable at phone width (nothing
     wider than the screen). The buttons are exactly the
-    engine's legal actions for the view the page holds (TIKI-MOVE-1), and the game ends
+    engine's legal actions for the view the page holds (TIKI-MOVE-1), a village clicked in
+    the picture keeps those naming it (the issue's "clickable cells"), and the game ends
     by one of Tiki's ends (TIKI-END-1, TIKI-END-2)."""
     driver = browser(PHONE)
     driver.get(server.url + "/")
@@ -129,6 +130,16 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
                              ".width]")
             assert widths[1] == PHONE[0], widths  # the phone's width, not a window's
             assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
+        if moves == 2:  # a village clicked in the picture keeps the moves naming it
+            badge = page.driver.find_element(By.CSS_SELECTOR, "#picture g.village.can text.value")
+            village = badge.find_element(By.XPATH, "..").get_attribute("class").split()[1]
+            badge.click()
+            page.wait_until(lambda p: p.driver.find_element(By.ID, "cell-filter").is_displayed(),
+                            "clicking a village did not filter the moves")
+            naming = {t for t in offered if village in re.split(r"[^a-z0-9]+", t)}
+            assert set(page.tokens()) == naming and naming, (village, offered)
+            page.driver.find_element(By.ID, "cell-filter").click()
+            assert page.tokens() == offered
         page.click(offered[0])
         moves += 1
         assert moves < 80, "a Tiki game of 80 moves a side: the page is not advancing"
