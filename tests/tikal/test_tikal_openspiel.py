@@ -533,15 +533,17 @@ def test_hole_7_game_parameters_out_of_range_are_refused_naming_them() -> None:
 
 def test_hole_7_the_observers_refuse_a_player_not_in_the_game() -> None:
     """Hole 7 (TIKAL-TURN-4): called directly (``make_observation(...).set_from``),
-    both observers refuse a player not in the game, naming him; the information-state
-    observer took any value in ``set_from`` and did nothing."""
+    both observers refuse a player not in the game, naming him (``None``, a spectator
+    since issue 20, is refused as no player); the information-state observer took any
+    value in ``set_from`` and did nothing."""
     game = _game("speed")
     state = game.new_initial_state()
     recall = pyspiel.IIGObservationType(perfect_recall=True)
     for observer in (make_observation(game), make_observation(game, recall)):
         for player in (2, -1, "0", None, True, 1.5):
             for call in (observer.set_from, observer.string_from):
-                with pytest.raises(IllegalActionError, match=r"observe: no player .* this game"):
+                refused = r"observe: no player .* this game|a spectator's view .* is no player's"
+                with pytest.raises(IllegalActionError, match=refused):
                     call(state, player)
         observer.set_from(state, 1)
         assert observer.string_from(state, 1).startswith(("view:P2", "P2"))

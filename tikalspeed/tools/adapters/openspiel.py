@@ -67,6 +67,7 @@ from ...model.actions import Action, PlaceTile, player_name
 from ...model.records import AP_PER_TURN, CHANCE, MAX_TOKENS, TOKENS, Phase
 from ...model.rules import Rules
 from ...model.state import State
+from ...model.view import View
 from ...text.ids import action_count, action_to_id, id_to_action
 from ...text.position import to_text
 from ...text.tensor import observation_tensor, tensor_blocks, tensor_size, utilities
@@ -432,7 +433,7 @@ class TikalObserver:
         """Fill :attr:`tensor` with what ``player`` sees in ``state`` (nothing to fill
         with ``recall``). A player not in the game is refused either way."""
         if self.tensor is None:
-            observe(state.position, player)  # refuses a player not in the game
+            _seen(state, player)  # refuses a player not in the game
             return
         self.tensor[:] = observation_tensor(state.position, player)
 
@@ -440,10 +441,18 @@ class TikalObserver:
         """What ``player`` sees in ``state``, as the view's text (``view:P1 …``); with
         ``recall``, his name and the tokens played so far."""
         if self.recall:
-            observe(state.position, player)  # refuses a player not in the game
+            _seen(state, player)  # refuses a player not in the game
             return " ".join((player_name(player), *state.tokens))
-        return view_to_text(observe(state.position, player))
+        return view_to_text(_seen(state, player))
 
+
+
+def _seen(state: TikalState, player: int) -> View:
+    """What ``player`` sees: a seat's view; a player not in the game, and a spectator
+    (``None``: OpenSpiel's observers are for players), are refused."""
+    view = observe(state.position, player)
+    view.seat  # noqa: B018  (refuses a spectator's view)
+    return view
 
 if SHORT_NAME not in pyspiel.registered_names():
     pyspiel.register_game(GAME_TYPE, TikalGame)
