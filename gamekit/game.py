@@ -122,6 +122,7 @@ class Game:
     picture: Function
     """A position or view as SVG text (``svg.board``)."""
 
+
     # the clauses
     clause: Function
     """The :class:`~gamekit.clauses.Clause` of an id; refuses an unknown one."""
@@ -156,6 +157,9 @@ class Game:
     """An action in words, ``in_words(state, action)``: ``'tiki.tools.cli.words:in_words'``."""
     human: str = ""
     """The person at the terminal, a bot: ``'tiki.tools.cli.prompt:Human'``."""
+    decision_picture: Function | None = None
+    """A picture of what a view's open decision is about, as SVG text, or ``None``
+    (Tikal: the tile in hand in its six turns while it is placed)."""
 
     @classmethod
     def gather(cls, modules: Sequence[ModuleType], **given: Any) -> Game:

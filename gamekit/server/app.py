@@ -7,6 +7,7 @@ server runs; :func:`gamekit.server.serve` runs it with uvicorn.
 ``GET /``                                  the lobby page
 ``GET /play/{id}``                         the game page (the token follows ``#``)
 ``GET /static/...``                        the page's script and style (no CDN)
+``GET /api/hosted``                        the games served: names, players, bots, rules
 ``GET /api/games``                         the listed games, newest first
 ``POST /api/games``                        create a game (``gamekit.server.lobby``)
 ``POST /api/games/{id}/seats/{seat}``      take an open seat: its token and link
@@ -96,6 +97,9 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
 
     async def game_page(request: Request) -> Response:
         return FileResponse(f"{STATIC}/play.html")
+
+    async def hosted(request: Request) -> Response:
+        return JSONResponse({"games": hub.hosted()})
 
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": await hub.listed()})
@@ -223,6 +227,7 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
         routes=[
             Route("/", lobby_page),
             Route("/play/{id}", game_page),
+            Route("/api/hosted", hosted, methods=["GET"]),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
             Route("/api/games/{id}/seats/{seat}", take_seat, methods=["POST"]),

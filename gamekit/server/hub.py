@@ -218,8 +218,8 @@ class Hub:
         rows = await self._db(self.store.log, live.row.id, live.table.seq)
         if rows:
             events = live.table.advance(rows)
-            await self._broadcast(live, events)
             self._follow(live)
+            await self._broadcast(live, events)
 
     # the lobby ------------------------------------------------------------------------
 
@@ -340,8 +340,9 @@ class Hub:
             seat = found[0]
         conn = Connection(game_id, seat, send)
         async with live.lock:
-            live.connections.add(conn)
-            await conn.send(self._message(live, conn.seat, "hello", events=None))
+            hello = self._message(live, conn.seat, "hello", events=None)
+            await conn.send(hello)
+            live.connections.add(conn)  # only once it has its hello
         return conn
 
     async def leave(self, conn: Connection) -> None:
@@ -377,11 +378,15 @@ class Hub:
     async def _broadcast(self, live: _Live, events: list[dict[str, Any]]) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
         for conn in list(live.connections):
-            if conn.seat not in cache:
-                cache[conn.seat] = self._message(live, conn.seat, "update", events)
             try:
+                if conn.seat not in cache:
+                    cache[conn.seat] = self._message(live, conn.seat, "update", events)
                 await conn.send(cache[conn.seat])
-            except Exception:  # a closed socket: its handler forgets it
+            except Exception as e:  # a closed socket: its handler forgets it
+                if not isinstance(e, OSError | RuntimeError) and "Disconnect" not in type(
+                    e
+                ).__name__:
+                    log.exception("an update for seat %s of game %s", conn.seat, live.row.id)
                 live.connections.discard(conn)
 
     # acting ---------------------------------------------------------------------------
@@ -486,8 +491,8 @@ class Hub:
             with contextlib.suppress(Exception):  # a closed socket: the row is stored
                 await conn.send(ack)
         events = live.table.advance(rows)
+        self._follow(live)  # the clocks of the decisions it opens, told in the update
         await self._broadcast(live, events)
-        self._follow(live)
         return True
 
     # bots and clocks ------------------------------------------------------------------
@@ -577,4 +582,23 @@ class Hub:
         view, seq = t.view(conn.seat), t.seq
         loop = asyncio.get_running_loop()
         svg: str = await loop.run_in_executor(self._draw_thread, t.game.picture, view)
-        return envelope("picture", seq, conn.seat, svg=svg)
+        extra: dict[str, Any] = {}
+        if t.game.decision_picture is not None:
+            about = await loop.run_in_executor(self._draw_thread, t.game.decision_picture, view)
+            if about is not None:
+                extra["decision_svg"] = about
+        return envelope("picture", seq, conn.seat, svg=svg, **extra)
+
+    def hosted(self) -> list[dict[str, Any]]:
+        """The games this server hosts: package, name, most players, bots, and the
+        default rules as JSON (the lobby's choices)."""
+        return [
+            {
+                "game": g.package,
+                "name": g.name,
+                "max_players": g.max_players,
+                "bots": sorted(g.bots),
+                "rules": g.json.rules_to_json(g.Rules()),
+            }
+            for g in self.games.values()
+        ]

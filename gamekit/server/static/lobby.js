@@ -24,17 +24,11 @@
   let made = null; // the last created game
 
   async function hosted() {
+    // the games this server hosts (GET /api/hosted), those this page knows how to seat
     try {
-      const r = await fetch("/api/games", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ game: "", seats: [] }),
-      });
+      const r = await fetch("/api/hosted");
       const body = await r.json();
-      const message = (body.error && body.error.message) || "";
-      const known = message.split(", not")[0];
-      const names = [...known.matchAll(/'([A-Za-z0-9_]+)'/g)].map((m) => m[1]);
-      const ours = names.filter((n) => n in GAMES);
+      const ours = body.games.map((g) => g.game).filter((n) => n in GAMES);
       if (ours.length) return ours;
     } catch (err) {
       // fall through: offer every game
