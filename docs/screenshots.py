@@ -1,7 +1,7 @@
 """Take the screenshots of the browser client the docs show: ``docs/pictures/browser-*.png``.
 
 ``python docs/screenshots.py`` starts a game server of both games on a free loopback
-port over a temporary SQLite file (as the browser tests do, ``tests/server/servers.py``),
+port over a temporary SQLite file (as the browser tests do, ``tests/server/running.py``),
 plays into a position of each game in headless Chromium (Debian's ``chromium`` and
 ``chromedriver``, Selenium 4: the ``browser`` extra), and saves:
 
@@ -112,7 +112,7 @@ def main() -> int:
     from servers import Server
 
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "games.sqlite3", Path(tmp) / "server.log")
+        server = Server(str(Path(tmp) / "games.sqlite3"))
         server.start()
         opened: list[Any] = []
 

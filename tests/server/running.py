@@ -68,6 +68,10 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError("the server did not start")
 
+    def output(self) -> str:
+        """What the server wrote to its standard error so far."""
+        return Path(self.log).read_text(errors="replace") if Path(self.log).exists() else ""
+
     def kill(self) -> None:
         """SIGKILL: no chance to flush or close anything."""
         assert self.process is not None
@@ -97,8 +101,12 @@ class Server:
         with urllib.request.urlopen(f"{self.url}{path}", timeout=WAIT) as r:
             return json.loads(r.read())
 
-    def create(self, game: str, seats: list[dict[str, Any]], **more: Any) -> Any:
-        status, made = self.post("/api/games", {"game": game, "seats": seats, **more})
+    def create(
+        self, game: str | dict[str, Any], seats: list[dict[str, Any]] | None = None, **more: Any
+    ) -> Any:
+        """A new game (``create("tiki", seats)``, or the whole request as a dict)."""
+        body = game if isinstance(game, dict) else {"game": game, "seats": seats, **more}
+        status, made = self.post("/api/games", body)
         assert status == 201, made
         return made
 

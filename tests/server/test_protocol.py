@@ -229,3 +229,33 @@ def test_the_lobby_cannot_be_flooded(server: Server) -> None:
     assert answers[0][0] == 400
     told = [answer for status, answer in answers if status == 429]
     assert told and told[0]["error"]["code"] == "too-fast"
+
+
+def test_hosted_games_and_the_pictures(server: Server) -> None:
+    """Issue 20, the browser client: the server says which games it hosts (the lobby's
+    choices), and draws a seat's view as SVG on request, with the tile in hand in its
+    six turns while its player places it (TIKAL-TILE-6)."""
+    hosted = {g["game"]: g for g in server.get("/api/hosted")["games"]}
+    assert set(hosted) == {"tiki", "tikalspeed"}
+    assert hosted["tikalspeed"]["max_players"] == 4 and "mcts" in hosted["tiki"]["bots"]
+    made = server.create("tikalspeed", [{"kind": "human"}, {"kind": "human"}],
+                         rules={"mode": "speed", "players": 2})
+    seats = {s["seat"]: server.client(made["id"], s["token"]) for s in made["seats"]}
+    rng = random.Random(3)
+    for _ in range(40):
+        for c in seats.values():
+            c.drain()
+        movers = [c for c in seats.values() if c.last["asked"] is not None]
+        c = movers[0]
+        if c.last["decision"]["kind"] == "place":
+            break
+        assert c.play(rng.choice(c.tokens()))["type"] == "ack"
+    assert c.last["decision"]["kind"] == "place"
+    c.send({"type": "picture", "ref": 7})
+    picture = c.until(lambda m: m["type"] == "picture")
+    assert picture["svg"].startswith("<svg") and picture["ref"] == 7
+    assert picture["decision_svg"].count("turn ") >= 6
+    other = next(o for o in seats.values() if o is not c)
+    other.send({"type": "picture"})
+    assert "decision_svg" not in other.until(lambda m: m["type"] == "picture")
+    _check([picture])

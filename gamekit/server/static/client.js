@@ -315,10 +315,15 @@
       return `${seatName(r.resigned)} resigned; ${winners} win${r.winners.length === 1 ? "s" : ""}`;
     }
     const parts = [];
+    // players are seat numbers in both games' JSON: named here by the game's seats
+    const named = (p) => (typeof p === "number" ? seatName(p) : String(p));
     if (r.winner === null || r.winner === undefined) parts.push("a shared result");
-    else parts.push(`${r.winner} wins`);
+    else if (Array.isArray(r.winner)) parts.push(`${r.winner.map(named).join(", ")} win`);
+    else parts.push(`${named(r.winner)} wins`);
     if (r.reason) parts.push(`by ${r.reason}`);
-    if (r.scores && typeof r.scores === "object") {
+    if (Array.isArray(r.scores)) {
+      parts.push(`(${r.scores.map((v, i) => `${seatName(i)} ${v}`).join(", ")})`);
+    } else if (r.scores && typeof r.scores === "object") {
       const s = Object.entries(r.scores).map(([k, v]) => `${k} ${v}`).join(", ");
       if (s) parts.push(`(${s})`);
     }
