@@ -46,7 +46,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "gamekit": (
         ("command line", ("cli",)),
         ("tools", ("server", "scenarios", "studies", "fuzzing")),
-        ("play", ("bots", "pictures", "yardstick")),
+        ("play", ("bots", "pictures", "yardstick", "decision")),
         ("ground floor", ("game", "clauses", "words", "forms", "numbers", "files", "moved")),
     ),
 }

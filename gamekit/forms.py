@@ -16,8 +16,9 @@ says how a position is written. Both games word it alike, here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-__all__ = ["not_a_position", "not_a_view"]
+__all__ = ["not_a_position", "not_a_view", "seat_view"]
 
 
 def not_a_position(
@@ -46,3 +47,22 @@ def not_a_view(
             "observe(state, player) gives a view"
         )
     return f"a view is a View (observe()), not {shown(value)}"
+
+
+def seat_view(game: Any, position: Any, player: Any) -> Any:
+    """What the seat ``player`` sees in ``position``: ``game.observe``, whose refusal
+    of a player not in the game stands; a spectator (``None``), who is no seat, is
+    refused too, where a seat is needed (a research framework's observer).
+
+    >>> import tiki
+    >>> seat_view(tiki.GAME, tiki.new_game(seed=1), None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tiki.errors.IllegalActionError: a spectator's view (observe(state, None)) is no player's ...
+    """
+    view = game.observe(position, player)
+    if view.player is None:
+        raise game.IllegalActionError(
+            game.seat_clause(position), "a spectator's view (observe(state, None)) is no player's"
+        )
+    return view

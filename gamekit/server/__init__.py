@@ -13,12 +13,15 @@ gets a secret link, and the game is played over a WebSocket in the envelope of
 (:mod:`gamekit.server.store`): kill the server, start it again, and every game goes
 on from its last acknowledged action. ``docs/server.md`` tells it all.
 
-The parts, from the bottom: :mod:`~gamekit.server.store` (the rows, SQLite and
-PostgreSQL), :mod:`~gamekit.server.table` (a game rebuilt from its rows),
+The parts, from the bottom: :mod:`~gamekit.server.rows` (what is stored),
+:mod:`~gamekit.server.store` (SQLite) and :mod:`~gamekit.server.pgstore`
+(PostgreSQL), :mod:`~gamekit.server.table` (a game rebuilt from its rows),
+:mod:`~gamekit.server.messages` (what each seat is sent),
 :mod:`~gamekit.server.protocol` (the envelope), :mod:`~gamekit.server.lobby` (a new
 game's request), :mod:`~gamekit.server.workers` (a bot's decision in a worker
-process), :mod:`~gamekit.server.hub` (the games in play and their connections) and
-:mod:`~gamekit.server.app` (the routes).
+process), :mod:`~gamekit.server.live` (a game in play, a connection),
+:mod:`~gamekit.server.desk` (the lobby's requests), :mod:`~gamekit.server.hub` (the
+games in play and their connections) and :mod:`~gamekit.server.app` (the routes).
 """
 
 from __future__ import annotations

@@ -26,91 +26,24 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-import attrs
-
 from ..game import Game
 from ..words import strip_clauses
-from .lobby import NewGame, read_new_game
+from .desk import Desk
+from .live import MAX_STRIKES, Bucket, Connection, Live
 from .messages import message, setting
 from .protocol import ProtocolError, envelope
-from .store import GameRow, LogRow, SeatRow, Store, hash_token
+from .store import LogRow, Store, hash_token
 from .table import Table
 from .workers import decide
 
-__all__ = ["Bucket", "Connection", "Hub"]
+__all__ = ["MAX_STRIKES", "Bucket", "Connection", "Hub"]
 
 log = logging.getLogger("gamekit.server")
-
-RATE, BURST = 10.0, 30.0
-"""A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
-MAX_STRIKES = 50
-"""A connection that keeps sending too fast is closed after this many refusals."""
 
 T = TypeVar("T")
 
 
-@attrs.define(eq=False)
-class Bucket:
-    """A token bucket: ``rate`` takes a second on average, ``size`` at once."""
-
-    rate: float
-    size: float
-    tokens: float = -1.0
-    stamp: float = attrs.Factory(time.monotonic)
-
-    def __attrs_post_init__(self) -> None:
-        if self.tokens < 0:
-            self.tokens = self.size
-
-    def take(self) -> bool:
-        """Take one; ``False`` if the bucket is empty."""
-        now = time.monotonic()
-        self.tokens = min(self.size, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def full(self) -> bool:
-        """Whether it has refilled (its owner has been quiet)."""
-        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.size
-
-
-@attrs.define(eq=False)
-class Connection:
-    """One client connected to one game, as a seat or a spectator."""
-
-    game_id: str
-    seat: int | None
-    """The seat it acts for, or ``None`` for a spectator."""
-    send: Callable[[dict[str, Any]], Awaitable[None]]
-    """Send it a message."""
-    bucket: Bucket = attrs.Factory(lambda: Bucket(RATE, BURST))
-    strikes: int = 0
-
-    def allow(self) -> bool:
-        """Take one message from the connection's budget; ``False`` if it is spent."""
-        if self.bucket.take():
-            return True
-        self.strikes += 1
-        return False
-
-
-@attrs.define(eq=False)
-class _Live:
-    """A game loaded in this process."""
-
-    row: GameRow
-    seats: tuple[SeatRow, ...]
-    table: Table
-    lock: asyncio.Lock = attrs.Factory(asyncio.Lock)
-    connections: set[Connection] = attrs.Factory(set)
-    tasks: dict[tuple[str, int, int], asyncio.Task[None]] = attrs.Factory(dict)
-    deadlines: dict[int, float] = attrs.Factory(dict)
-
-
-class Hub:
+class Hub(Desk):
     """The games of one server process over one store."""
 
     def __init__(
@@ -124,7 +57,7 @@ class Hub:
         self.games: Mapping[str, Game] = {g.package: g for g in games}
         self.store = store
         self.base_url = base_url
-        self._live: dict[str, _Live] = {}
+        self._live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         # one thread per call the store may serve at once (SQLite: one writer)
         threads = int(getattr(store, "threads", 1))
@@ -179,7 +112,7 @@ class Hub:
 
     # loading a game -------------------------------------------------------------------
 
-    async def _get(self, game_id: str) -> _Live | None:
+    async def _get(self, game_id: str) -> Live | None:
         live = self._live.get(game_id)
         if live is not None:
             return live
@@ -198,7 +131,7 @@ class Hub:
             rules = game.json.rules_from_json(json.loads(row.rules))
             rows = await self._db(self.store.log, game_id, 0)
             table = Table.start(game, rules, seed=row.seed, seats=len(seats), log=rows)
-            live = _Live(row, seats, table)
+            live = Live(row, seats, table)
             self._live[game_id] = live
         self._loading.pop(game_id, None)
         async with live.lock:
@@ -214,102 +147,12 @@ class Hub:
         async with live.lock:
             await self._reload(live)
 
-    async def _reload(self, live: _Live) -> None:
+    async def _reload(self, live: Live) -> None:
         rows = await self._db(self.store.log, live.row.id, live.table.seq)
         if rows:
             events = live.table.advance(rows)
             self._follow(live)
             await self._broadcast(live, events)
-
-    # the lobby ------------------------------------------------------------------------
-
-    async def create(self, request: Any) -> dict[str, Any]:
-        """Create the game a lobby request asks for (:func:`read_new_game`) and return
-        its id, each seat's link and the spectators' link. Tokens are returned once and
-        stored only hashed."""
-        plan: NewGame = read_new_game(self.games, request)
-        game_id = secrets.token_urlsafe(12)
-        spectator = secrets.token_urlsafe(32)
-        tokens: dict[int, str] = {}
-        seats = []
-        for s in plan.seats:
-            if s.kind == "human" and not s.open:
-                tokens[s.seat] = secrets.token_urlsafe(32)
-                s = attrs.evolve(s, token_hash=hash_token(tokens[s.seat]))
-            seats.append(s)
-        row = GameRow(
-            game_id,
-            plan.game.package,
-            json.dumps(plan.game.json.rules_to_json(plan.rules), sort_keys=True),
-            secrets.randbits(63),
-            plan.clock,
-            time.time(),
-            hash_token(spectator),
-            plan.listed,
-        )
-        await self._db(self.store.create, row, seats)
-        live = await self._get(game_id)
-        assert live is not None
-        async with live.lock:
-            self._follow(live)
-        return {
-            "id": game_id,
-            "game": plan.game.package,
-            "seats": [self._seat_json(plan.game, s, game_id, tokens.get(s.seat)) for s in seats],
-            "spectator": {"token": spectator, "link": self._link(game_id, spectator)},
-        }
-
-    def _link(self, game_id: str, token: str) -> str:
-        return f"{self.base_url}/play/{game_id}#{token}"
-
-    def _seat_json(
-        self, game: Game, s: SeatRow, game_id: str = "", token: str | None = None
-    ) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "seat": s.seat,
-            "name": game.player_name(s.seat),
-            "kind": s.kind,
-            "bot": s.bot,
-            "open": s.open and s.token_hash is None,
-        }
-        if token is not None:
-            out["token"] = token
-            out["link"] = self._link(game_id, token)
-        return out
-
-    async def take_seat(self, game_id: str, seat: int) -> dict[str, Any] | None:
-        """Take the open seat ``seat`` of a listed game: its token and link, or
-        ``None`` if it is not open (or already taken)."""
-        live = await self._get(game_id)
-        if live is None or live.table.over:
-            return None
-        token = secrets.token_urlsafe(32)
-        if not await self._db(self.store.claim, game_id, seat, hash_token(token)):
-            return None
-        found = await self._db(self.store.game, game_id)
-        if found is not None:
-            live.seats = found[1]
-        return {"seat": seat, "token": token, "link": self._link(game_id, token)}
-
-    async def listed(self, limit: int = 100) -> list[dict[str, Any]]:
-        """The games the lobby lists, newest first: id, game, rules, seats, how far."""
-        out = []
-        for row, seats, seq in await self._db(self.store.listed, limit):
-            game = self.games.get(row.game)
-            if game is None:
-                continue
-            live = self._live.get(row.id)
-            over = live is not None and live.table.over
-            out.append({
-                "id": row.id,
-                "game": row.game,
-                "rules": json.loads(row.rules),
-                "clock": row.clock,
-                "seats": [self._seat_json(game, s) for s in seats],
-                "seq": seq,
-                "over": over,
-            })
-        return out
 
     # connections ----------------------------------------------------------------------
 
@@ -361,7 +204,7 @@ class Hub:
                 self._live.pop(conn.game_id, None)
 
     def _message(
-        self, live: _Live, seat: int | None, kind: str, events: list[dict[str, Any]] | None
+        self, live: Live, seat: int | None, kind: str, events: list[dict[str, Any]] | None
     ) -> dict[str, Any]:
         """A ``hello`` or an ``update`` for ``seat`` (:func:`messages.message`)."""
         game = live.table.game
@@ -369,13 +212,13 @@ class Hub:
                        [self._seat_json(game, s) for s in live.seats])
         return message(live.table, info, seat, kind, events or [], clock=self._clock(live))
 
-    def _clock(self, live: _Live) -> dict[str, float] | None:
+    def _clock(self, live: Live) -> dict[str, float] | None:
         if live.row.clock is None:
             return None
         now = time.monotonic()
         return {str(p): round(max(0.0, d - now), 1) for p, d in live.deadlines.items()}
 
-    async def _broadcast(self, live: _Live, events: list[dict[str, Any]]) -> None:
+    async def _broadcast(self, live: Live, events: list[dict[str, Any]]) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
         for conn in list(live.connections):
             try:
@@ -461,7 +304,7 @@ class Hub:
         return "" if why is None else strip_clauses(str(why[1]))
 
     async def _commit(
-        self, live: _Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None
+        self, live: Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None
     ) -> None:
         """Store ``rows``; acknowledge them to ``conn``, then play and send them; or tell
         ``conn`` the race was lost."""
@@ -476,7 +319,7 @@ class Hub:
 
     async def _write(
         self,
-        live: _Live,
+        live: Live,
         rows: list[LogRow],
         conn: Connection | None = None,
         ack: dict[str, Any] | None = None,
@@ -497,7 +340,7 @@ class Hub:
 
     # bots and clocks ------------------------------------------------------------------
 
-    def _follow(self, live: _Live) -> None:
+    def _follow(self, live: Live) -> None:
         """Start what the game now waits for: a bot's decision, a seat's clock."""
         t = live.table
         for key, task in list(live.tasks.items()):
@@ -526,11 +369,11 @@ class Hub:
                     self._clock_turn(live, seat, asked, live.row.clock)
                 )
 
-    def _bot_seed(self, live: _Live, seat: int, asked: int) -> int:
+    def _bot_seed(self, live: Live, seat: int, asked: int) -> int:
         digest = hashlib.sha256(f"{live.row.seed}:bot:{seat}:{asked}".encode()).digest()
         return int.from_bytes(digest[:4], "big")
 
-    async def _decide(self, live: _Live, seat: int, bot: str, options: str, asked: int) -> str:
+    async def _decide(self, live: Live, seat: int, bot: str, options: str, asked: int) -> str:
         t = live.table
         game = t.game
         position = t.view(seat) if game.secret(t.state) else t.state
@@ -542,7 +385,7 @@ class Hub:
         )
         return token
 
-    async def _bot_turn(self, live: _Live, seat: int, asked: int) -> None:
+    async def _bot_turn(self, live: Live, seat: int, asked: int) -> None:
         try:
             s = live.seats[seat]
             token = await self._decide(live, seat, s.bot or "greedy", s.options, asked)
@@ -554,7 +397,7 @@ class Hub:
         except Exception:
             log.exception("bot seat %s of game %s", seat, live.row.id)
 
-    async def _clock_turn(self, live: _Live, seat: int, asked: int, seconds: float) -> None:
+    async def _clock_turn(self, live: Live, seat: int, asked: int, seconds: float) -> None:
         """When the clock runs out the seat's decision is played for it: the greedy
         bot's choice from its own view (docs/server.md, "the clock")."""
         try:
@@ -588,17 +431,3 @@ class Hub:
             if about is not None:
                 extra["decision_svg"] = about
         return envelope("picture", seq, conn.seat, svg=svg, **extra)
-
-    def hosted(self) -> list[dict[str, Any]]:
-        """The games this server hosts: package, name, most players, bots, and the
-        default rules as JSON (the lobby's choices)."""
-        return [
-            {
-                "game": g.package,
-                "name": g.name,
-                "max_players": g.max_players,
-                "bots": sorted(g.bots),
-                "rules": g.json.rules_to_json(g.Rules()),
-            }
-            for g in self.games.values()
-        ]

@@ -13,9 +13,7 @@ JSON. For a :class:`~tiki.View`, only its player's own actions are listed.
 
 from __future__ import annotations
 
-import attrs
-
-from gamekit.words import clauses_in, strip_clauses
+from gamekit.decision import Decision
 
 from ..board.island import VILLAGE_NAMES
 from ..engine.contract import actors, view_actions
@@ -31,43 +29,7 @@ from .notation import action_token
 __all__ = ["Decision", "decision", "decision_to_json", "describe"]
 
 
-@attrs.frozen
-class Decision:
-    """The decision open in a position (or in what one player sees of it)."""
-
-    kind: str
-    """The phase that asks it (``'turn'``, ``'order'``, ``'shaman'``,
-    ``'place-shaman'``, a chance phase, or ``'over'``)."""
-    actors: tuple[int, ...]
-    """Who may act (``(CHANCE,)`` at a chance node, ``()`` once over)."""
-    legal: tuple[tuple[int, tuple[Action, ...]], ...]
-    """Per actor, his legal actions (of a view: only its player's, if he acts)."""
-    tokens_by_actor: tuple[tuple[int, tuple[str, ...]], ...]
-    """Per actor, the tokens of his legal actions, in the same order."""
-    text: str
-    """The one-line description (the command line's ``decision:`` line)."""
-
-    @property
-    def words(self) -> str:
-        """:attr:`text` without clause ids, for a player to read."""
-        return strip_clauses(self.text)
-
-    @property
-    def clauses(self) -> tuple[str, ...]:
-        """The clause ids :attr:`text` names (often none)."""
-        return clauses_in(self.text)
-
-    def actions(self, player: int) -> tuple[Action, ...]:
-        """The legal actions of ``player`` (``()`` if he does not act)."""
-        return dict(self.legal).get(player, ())
-
-    def tokens(self, player: int) -> tuple[str, ...]:
-        """The tokens of ``player``'s legal actions, read back by
-        :func:`~tiki.parse_action`."""
-        return dict(self.tokens_by_actor).get(player, ())
-
-
-def decision(state: State | View) -> Decision:
+def decision(state: State | View) -> Decision[Action]:
     """The decision open in ``state``: its kind, actors, legal actions and text."""
     legal: tuple[tuple[int, tuple[Action, ...]], ...]
     if isinstance(state, View):

@@ -58,16 +58,18 @@ import attrs
 import numpy as np
 import pyspiel
 
+from gamekit.forms import seat_view
+
 from ...board.terrain import terrain
 from ...board.tiles import Kind
 from ...bounds import MAX_SCORE, MAX_SCORING_POINTS, MAX_SCORINGS, shown
-from ...engine import actors, apply, chance_outcomes, legal_actions, new_game, observe
+from ...engine import actors, apply, chance_outcomes, legal_actions, new_game
 from ...errors import IllegalActionError, NotationError
+from ...game import GAME
 from ...model.actions import Action, PlaceTile, player_name
 from ...model.records import AP_PER_TURN, CHANCE, MAX_TOKENS, TOKENS, Phase
 from ...model.rules import Rules
 from ...model.state import State
-from ...model.view import View
 from ...text.ids import action_count, action_to_id, id_to_action
 from ...text.position import to_text
 from ...text.tensor import observation_tensor, tensor_blocks, tensor_size, utilities
@@ -432,27 +434,16 @@ class TikalObserver:
     def set_from(self, state: TikalState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` sees in ``state`` (nothing to fill
         with ``recall``). A player not in the game is refused either way."""
-        if self.tensor is None:
-            _seen(state, player)  # refuses a player not in the game
-            return
-        self.tensor[:] = observation_tensor(state.position, player)
+        seat_view(GAME, state.position, player)  # refuses a player not in the game
+        if self.tensor is not None:
+            self.tensor[:] = observation_tensor(state.position, player)
 
     def string_from(self, state: TikalState, player: int) -> str:
         """What ``player`` sees in ``state``, as the view's text (``view:P1 …``); with
         ``recall``, his name and the tokens played so far."""
-        if self.recall:
-            _seen(state, player)  # refuses a player not in the game
-            return " ".join((player_name(player), *state.tokens))
-        return view_to_text(_seen(state, player))
+        view = seat_view(GAME, state.position, player)  # refuses a player not in the game
+        return " ".join((player_name(player), *state.tokens)) if self.recall else view_to_text(view)
 
-
-
-def _seen(state: TikalState, player: int) -> View:
-    """What ``player`` sees: a seat's view; a player not in the game, and a spectator
-    (``None``: OpenSpiel's observers are for players), are refused."""
-    view = observe(state.position, player)
-    view.seat  # noqa: B018  (refuses a spectator's view)
-    return view
 
 if SHORT_NAME not in pyspiel.registered_names():
     pyspiel.register_game(GAME_TYPE, TikalGame)

@@ -50,12 +50,14 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from ...engine.contract import apply, new_game, observe
+from gamekit.forms import seat_view
+
+from ...engine.contract import apply, new_game
 from ...engine.moves import chance_outcomes, legal_actions
 from ...errors import IllegalActionError, NotationError, shown
+from ...game import GAME
 from ...model.rules import Rules
 from ...model.state import CHANCE, PLAYERS, Phase, State
-from ...model.view import View
 from ...text.ids import action_count, action_to_id, id_to_action
 from ...text.tensor import observation_shape, view_tensor
 from ...text.views import view_to_text
@@ -341,20 +343,13 @@ class TikiObserver:
 
     def set_from(self, state: TikiState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` sees in ``state``."""
-        self.tensor[:] = view_tensor(_seen(state, player))
+        self.tensor[:] = view_tensor(seat_view(GAME, state.position, player))
 
     def string_from(self, state: TikiState, player: int) -> str:
         """What ``player`` sees in ``state``, as the view's text (``view:x …``)."""
-        return view_to_text(_seen(state, player))
+        return view_to_text(seat_view(GAME, state.position, player))
 
 
-
-def _seen(state: TikiState, player: int) -> View:
-    """What ``player`` sees: a seat's view; a player not in the game, and a spectator
-    (``None``: OpenSpiel's observers are for players), are refused."""
-    view = observe(state.position, player)
-    view.seat  # noqa: B018  (refuses a spectator's view)
-    return view
 
 if SHORT_NAME not in pyspiel.registered_names():
     pyspiel.register_game(GAME_TYPE, TikiGame)
