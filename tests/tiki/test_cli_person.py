@@ -217,7 +217,7 @@ def test_a_whole_human_game_prompts_and_boards(
 
 def test_both_command_lines_list_the_same_commands(capsys: pytest.CaptureFixture[str]) -> None:
     """CLI-usability test: ``tiki --help`` and ``tikalspeed --help`` list the same
-    subcommands with the same help for show, replay and fuzz; Tiki has one more,
+    subcommands with the same help for show, replay, fuzz and serve; Tiki has one more,
     ``solve`` (exact values: Tikal, with chance and secrets, has no solver)."""
     assert main(["--help"]) == 0
     ours = capsys.readouterr().out
@@ -228,10 +228,10 @@ def test_both_command_lines_list_the_same_commands(capsys: pytest.CaptureFixture
         found = re.findall(r"^    (\w+) +(.*)$", text, re.M)
         return dict(found)
 
-    both = ["play", "show", "replay", "check", "bench", "fuzz", "why", "simulate"]
+    both = ["play", "show", "replay", "check", "bench", "fuzz", "why", "simulate", "serve"]
     assert list(commands(theirs)) == both
     assert list(commands(ours)) == [*both[:2], "solve", *both[2:]]
-    for command in ("show", "replay", "check", "fuzz", "why", "simulate"):
+    for command in ("show", "replay", "check", "fuzz", "why", "simulate", "serve"):
         assert commands(ours)[command] == commands(theirs)[command]
     parser = _parser()
     assert parser.prog == "tiki"
