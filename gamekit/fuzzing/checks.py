@@ -174,7 +174,8 @@ class Checks:
         """An accepted view reads back as text, JSON and JSON text; each of the actions
         it offers (``view_actions``) is one ``why_illegal_in_view`` allows; and a view
         that hides nothing offers exactly its player's legal actions in its position,
-        refuses anyone else's, and its position plays on."""
+        refuses anyone else's, and its position plays on; a spectator's view (player
+        ``None``) offers and allows nothing."""
         g, told = self.game, self.arguments
         if not isinstance(view, g.View):
             raise Problem("round-trip", f"read a {type(view).__name__}, not a View")
@@ -191,6 +192,14 @@ class Checks:
             why = g.why_illegal_in_view(seen, action)
             if why is not None:
                 raise Problem("plays-on", f"the view offers {action}, but {why[0]}: {why[1]}")
+        if seen.player is None:  # a spectator's view decides nothing, refuses everything
+            if offered:
+                raise Problem("plays-on", f"a spectator's view offers {offered}")
+            hides = seen.hidden or not g.actors(seen.state)
+            everyone = () if hides else g.legal_actions(seen.state)
+            if everyone and g.why_illegal_in_view(seen, everyone[0]) is None:
+                raise Problem("plays-on", f"a spectator's view allows {everyone[0]}")
+            return
         if seen.hidden:
             return
         legal = g.legal_actions(seen.state, seen.player)
