@@ -213,7 +213,7 @@ class _Board:
                 if self.fruits[owner] > 0:
                     self.fruits[owner] -= 1
                     self.spoiled += 1
-                elif self.reserve > 0:
+                elif self.reserve > 0 and rules.minus_one_empty == "reserve":
                     self.reserve -= 1
                     self.spoiled += 1
             for t in stack:

@@ -53,6 +53,7 @@ def rules() -> st.SearchStrategy[Rules]:
         movable=st.sampled_from(("top", "any")),
         allow_turns=st.booleans(),
         short_payout=st.sampled_from(("remaining", "nothing")),
+        minus_one_empty=st.sampled_from(("reserve", "nothing")),
         end_check=st.sampled_from(("village", "action")),
         no_move=st.sampled_from(("pass", "lose", "draw")),
         tie_loop=st.sampled_from(("again", "draw")),

@@ -58,6 +58,7 @@ DEFAULT_RULES = {
     "movable": "top",
     "allow_turns": True,
     "short_payout": "remaining",
+    "minus_one_empty": "reserve",
     "end_check": "village",
     "no_move": "pass",
     "tie_loop": "again",

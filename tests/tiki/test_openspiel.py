@@ -48,6 +48,7 @@ RULESETS = [
     Rules(shaman=True, shaman_entry="marsh", end_check="action", max_turns=60),
     Rules(movable="any", allow_turns=False, short_payout="nothing", max_turns=60),
     Rules(tiles=(2, 1, 1, 1, 1, 0, 0, -1, -1), no_move="draw", tie_loop="draw", max_turns=40),
+    Rules(tiles=(1, 1, 1, 1, 0, -1, -1, -1, -1), minus_one_empty="nothing", max_turns=40),
     Rules(no_move="lose", max_turns=3),
 ]
 """The default game, the shaman rule, and every other reading of the rules."""

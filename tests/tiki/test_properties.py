@@ -127,7 +127,8 @@ def payout(e: VillageInfluenced, fruits: list[int], reserve: int, rules: tiki.Ru
     if value > 0:  # TIKI-INFL-4, TIKI-INFL-5
         n = value if reserve >= value else (reserve if rules.short_payout == "remaining" else 0)
         return (FruitsGained, owner, n) if n else (TikisReturned,)
-    if value < 0 and (fruits[owner] or reserve):  # TIKI-INFL-7
+    if value < 0 and (fruits[owner] or (reserve and rules.minus_one_empty == "reserve")):
+        # TIKI-INFL-7
         return (FruitSpoiled, owner, fruits[owner] == 0)
     return (TikisReturned,)  # TIKI-INFL-6, or a -1 with nothing left to spoil
 
@@ -143,12 +144,12 @@ def shape(e: object) -> object:
 @given(games())
 def test_fruit_events_account_for_every_change_and_the_end_checks(game: Game) -> None:
     """TIKI-INFL-4..7, TIKI-END-1..4: each influenced village pays by its value (short
-    payout per Rules.short_payout, -1 spoils the beneficiary's fruit or else a reserve
-    fruit); replaying the fruit events of each step on (fruits, reserve, spoiled) gives
-    the next state; the game ends exactly at the end check (after each village, or
-    after the whole action per Rules.end_check) that finds 4 fruits, an empty reserve
-    or a decided tie-break; a spoiled fruit returns, turning the tie-break on, only when
-    the reserve is empty with the counts tied."""
+    payout per Rules.short_payout, -1 spoils the beneficiary's fruit or else, per
+    Rules.minus_one_empty, a reserve fruit); replaying the fruit events of each step on
+    (fruits, reserve, spoiled) gives the next state; the game ends exactly at the end
+    check (after each village, or after the whole action per Rules.end_check) that finds
+    4 fruits, an empty reserve or a decided tie-break; a spoiled fruit returns, turning
+    the tie-break on, only when the reserve is empty with the counts tied."""
     rules = game.rules
     for s, t in zip(game.states, game.transitions, strict=False):
         fruits, reserve, spoiled, tiebreak = list(s.fruits), s.reserve, s.spoiled, s.tiebreak

@@ -380,7 +380,7 @@ def _resolve(w: _Work, queue: tuple[int, ...]) -> Transition:
                 w.fruits[owner] -= 1
                 w.spoiled += 1
                 w.events.append(FruitSpoiled(owner, False))
-            elif w.reserve:
+            elif rules.minus_one_empty == "reserve" and w.reserve:  # TIKI-INFL-7
                 w.reserve -= 1
                 w.spoiled += 1
                 w.events.append(FruitSpoiled(owner, True))

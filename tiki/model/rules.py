@@ -40,6 +40,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "shaman_entry": ("start", "marsh"),
     "movable": ("top", "any"),
     "short_payout": ("remaining", "nothing"),
+    "minus_one_empty": ("reserve", "nothing"),
     "end_check": ("village", "action"),
     "no_move": ("pass", "lose", "draw"),
     "tie_loop": ("again", "draw"),
@@ -104,6 +105,10 @@ class Rules:
     short_payout: str = attrs.field(default="remaining", validator=_check)
     """TIKI-INFL-5: a village worth more than the reserve holds pays ``'remaining'`` fruit,
     or ``'nothing'``."""
+
+    minus_one_empty: str = attrs.field(default="reserve", validator=_check)
+    """TIKI-INFL-7: on a −1 village whose beneficiary holds no fruit, a ``'reserve'``
+    fruit spoils (S1, S7), or ``'nothing'`` happens (the seed's literal reading)."""
 
     end_check: str = attrs.field(default="village", validator=_check)
     """TIKI-END-1: check the end after each influenced ``'village'``, or once after the

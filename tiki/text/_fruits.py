@@ -3,9 +3,10 @@
 The fruits of a state are a *tally* ``(x, o, reserve, spoiled, tiebreak)``. Only
 influenced villages change it (TIKI-INFL-4 … TIKI-INFL-7) and the end checks
 (TIKI-END-1 … TIKI-END-4) read it, so which tallies a game reaches depends only on the
-village values, ``Rules.short_payout``, ``Rules.end_check`` and ``Rules.tie_loop``,
-not on where the tikis stand. :func:`tallies` explores every tally from the start
-(0, 0, 7, 0, no tie-break) and records the fewest influenced villages that reach it.
+village values, ``Rules.short_payout``, ``Rules.minus_one_empty``, ``Rules.end_check``
+and ``Rules.tie_loop``, not on where the tikis stand. :func:`tallies` explores every
+tally from the start (0, 0, 7, 0, no tie-break) and records the fewest influenced
+villages that reach it.
 
 Three kinds of tally exist, by where in the flow of play a state stands:
 
@@ -63,7 +64,7 @@ _BENEFICIARIES: dict[int, tuple[tuple[int, ...], ...]] = {
 """Who the villages of a move resolve for: anyone (TIKI-INFL-4)."""
 
 
-def _influence(t: Tally, value: int, who: int, short_payout: str) -> Tally:
+def _influence(t: Tally, value: int, who: int, short_payout: str, minus_one_empty: str) -> Tally:
     """The tally after a village worth ``value`` resolves for ``who`` (TIKI-INFL-4..7)."""
     f = [t[0], t[1]]
     reserve, spoiled, tiebreak = t[2], t[3], t[4]
@@ -78,7 +79,7 @@ def _influence(t: Tally, value: int, who: int, short_payout: str) -> Tally:
         if f[who]:
             f[who] -= 1
             spoiled += 1
-        elif reserve:
+        elif minus_one_empty == "reserve" and reserve:  # Rules.minus_one_empty
             reserve -= 1
             spoiled += 1
     return f[0], f[1], reserve, spoiled, tiebreak
@@ -115,7 +116,9 @@ def pairs(tiles: tuple[int, ...], allow_turns: bool) -> frozenset[tuple[int, int
 def tallies(rules: Rules, tiles: tuple[int, ...]) -> Tallies:
     """The reachable tallies of ``rules`` played on the layout ``tiles``."""
     together = pairs(tiles, rules.allow_turns) if rules.end_check == "action" else None
-    return _explore(frozenset(tiles), together, rules.short_payout, rules.tie_loop)
+    return _explore(
+        frozenset(tiles), together, rules.short_payout, rules.minus_one_empty, rules.tie_loop
+    )
 
 
 @functools.cache
@@ -123,6 +126,7 @@ def _explore(
     values: frozenset[int],
     together: frozenset[tuple[int, int]] | None,
     short_payout: str,
+    minus_one_empty: str,
     tie_loop: str,
 ) -> Tallies:
     """Every tally from the start, cheapest first (a shortest-path search).
@@ -144,7 +148,7 @@ def _explore(
             for who in _BENEFICIARIES[len(move)]:
                 raw = t
                 for value, w in zip(move, who, strict=True):
-                    raw = _influence(raw, value, w, short_payout)
+                    raw = _influence(raw, value, w, short_payout, minus_one_empty)
                 reason, after = _end(raw, tie_loop)
                 n = cost + len(move)
                 if reason is not None:
@@ -157,7 +161,7 @@ def _explore(
             for first, second in together:
                 if second == 0 and first:
                     for w in (0, 1):
-                        raw = _influence(t, first, w, short_payout)
+                        raw = _influence(t, first, w, short_payout, minus_one_empty)
                         if cost + 1 < out.between.get(raw, cost + 2):
                             out.between[raw] = cost + 1
     return out

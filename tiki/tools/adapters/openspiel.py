@@ -98,6 +98,7 @@ _PARAMETERS: dict[str, Any] = {
     "movable": _DEFAULT_RULES.movable,
     "allow_turns": _DEFAULT_RULES.allow_turns,
     "short_payout": _DEFAULT_RULES.short_payout,
+    "minus_one_empty": _DEFAULT_RULES.minus_one_empty,
     "end_check": _DEFAULT_RULES.end_check,
     "no_move": _DEFAULT_RULES.no_move,
     "tie_loop": _DEFAULT_RULES.tie_loop,

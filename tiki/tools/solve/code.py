@@ -306,7 +306,7 @@ class Code:
                 if fr[owner]:
                     fr[owner] -= 1
                     spoiled += 1
-                elif reserve:
+                elif rules.minus_one_empty == "reserve" and reserve:  # TIKI-INFL-7
                     reserve -= 1
                     spoiled += 1
             if rules.end_check == "village" or i == len(events) - 1:

@@ -250,7 +250,7 @@ def _nobody_can_win(state: State) -> bool:
             for who in ((0,), (1,)) if len(move) == 1 else ((0, 0), (0, 1), (1, 0), (1, 1)):
                 raw = t
                 for value, w in zip(move, who, strict=True):
-                    raw = _influence(raw, value, w, rules.short_payout)
+                    raw = _influence(raw, value, w, rules.short_payout, rules.minus_one_empty)
                 reason, after = _end(raw, rules.tie_loop)
                 if reason is not None and raw[0] != raw[1]:
                     return False
