@@ -248,6 +248,10 @@ def test_the_parameters_are_the_rules() -> None:
         tos.rules_from_params({"tiles": "two"})
     with pytest.raises(ValueError, match=r"Rules\.no_move"):
         tos.rules_from_params({"no_move": "sideways"})
+    nothing = pyspiel.load_game("python_tiki(minus_one_empty=nothing)")  # TIKI-INFL-7
+    assert nothing.rules == Rules(minus_one_empty="nothing", max_turns=tos.DEFAULT_MAX_TURNS)
+    with pytest.raises(ValueError, match=r"Rules\.minus_one_empty"):
+        tos.rules_from_params({"minus_one_empty": "everything"})
 
 
 def test_tiki_end_6_the_turn_cap_bounds_the_game_and_may_draw() -> None:
