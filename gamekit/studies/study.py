@@ -281,12 +281,14 @@ class Study:
         backend: str = "local",
         address: str | None = None,
         progress: bool = False,
+        progress_delay: float = 0.0,
     ) -> list[dict[str, Any]]:
         """Play ``games`` games of each ruleset (the same seeds ``seed`` … for each) and
         return their rows in order. ``bots`` names a bot per seat (default: greedy for
         every seat); a shorter list is repeated, and a longer one than the most players
         of the rulesets is refused, as is any bad name, before a game is played. See
-        :func:`gamekit.studies.runner.run` for ``jobs``, ``backend`` and ``address``."""
+        :func:`gamekit.studies.runner.run` for ``jobs``, ``backend``, ``address``,
+        ``progress`` and ``progress_delay``."""
         names = tuple(bots or ("greedy",))
         for name in names:
             self.make_bot(name, 0)  # a ValueError for a bad name, before any game is played
@@ -308,5 +310,11 @@ class Study:
             for task in runner.tasks(texts, games, seed, names)
         ]
         return runner.run(
-            self.play_row, work, jobs=jobs, backend=backend, address=address, progress=progress
+            self.play_row,
+            work,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            progress=progress,
+            progress_delay=progress_delay,
         )
