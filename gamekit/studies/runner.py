@@ -42,11 +42,11 @@ __all__ = [
     "PROGRESS_DELAY",
     "Estimate",
     "Task",
+    "progress_delay",
     "run",
     "summary",
     "summary_text",
     "tasks",
-    "progress_delay",
     "wilson",
 ]
 

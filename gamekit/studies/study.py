@@ -46,6 +46,7 @@ MCTSBot(playouts=500, seconds=None)
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import reprlib
@@ -87,7 +88,7 @@ class Tally(Protocol):
     """What a game counts of the events as one of its study games is played."""
 
     def seen(self, events: Sequence[Any]) -> None:
-        """Count the events of one ply."""
+        """Count the events of one ply (a ply without events is not shown)."""
         ...
 
 
@@ -147,6 +148,13 @@ def waits(trail: Sequence[int], players: int) -> tuple[list[int], list[int], int
     return decisions, wait_sum, wait_max, gaps, handoffs
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed(parse: Callable[[str], Any], ruleset: str) -> Any:
+    """``parse(ruleset)``, kept: a study's games share a few rulesets (frozen values),
+    and reading one costs more than a short game's first plies."""
+    return parse(ruleset)
+
+
 @attrs.frozen(eq=False, repr=False)
 class Study:
     """A game's simulation study: what knows the game, filled in by it
@@ -180,7 +188,12 @@ class Study:
     """The game's own numbers of a played game: the row's columns the kit does not fill."""
     tally: Callable[[Any], Tally] | None = None
     """A new :class:`Tally` of a game of these rules, shown every ply's events, or
-    ``None`` where the game's numbers need no event."""
+    ``None`` where the game's numbers need no event (the game is then played with
+    ``apply``, which builds none)."""
+    tally_step: Callable[[Any, Any], Any] | None = None
+    """The transition a game with a :attr:`tally` is played with: the game's ``step``
+    by default, or one that builds only the events the tally counts (the same new
+    state, the same events of those kinds in the same order), which is cheaper."""
 
     def __repr__(self) -> str:
         return f"Study({self.where!r})"
@@ -216,7 +229,7 @@ class Study:
         """Play one game of ``ruleset`` (rules text) from ``seed`` between ``bots`` (one
         name of :attr:`bots` per seat) and return its row (see the module)."""
         game = self.game
-        rules = self.parse_rules(ruleset)
+        rules = _parsed(self.parse_rules, ruleset)
         n = game.players(rules)
         if len(bots) != n:
             raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
@@ -225,26 +238,34 @@ class Study:
         start = state = game.new_game(rules, seed=seed)
         tally = None if self.tally is None else self.tally(rules)
         trail: list[int] = []  # who decided, in order; a secret choice as ~player
-        actors, step, secret, chance = game.actors, game.step, game.secret, (game.CHANCE,)
-        plies = 0
-        while plies < self.max_plies:
+        note = trail.append
+        actors, secret, observe = game.actors, game.secret, game.observe
+        sample, chance = game.sample_chance, (game.CHANCE,)
+        # without a tally no event is needed: apply builds none (the same new state)
+        seen = None if tally is None else tally.seen
+        advance = game.apply if seen is None else (self.tally_step or game.step)
+        plies, most = 0, self.max_plies
+        while plies < most:
             who = actors(state)
             if not who:
                 break
             if who == chance:
-                action = game.sample_chance(state, rng)
+                action = sample(state, rng)
             else:
                 p = who[0] if len(who) == 1 else min(who)
                 if secret(state):  # he sees his own view only
-                    action = choose[p](game.observe(state, p), p)
-                    trail.append(~p)
+                    action = choose[p](observe(state, p), p)
+                    note(~p)
                 else:
                     action = choose[p](state, p)
-                    trail.append(p)
-            transition = step(state, action)
-            if tally is not None:
-                tally.seen(transition.events)
-            state = transition.state
+                    note(p)
+            if seen is None:
+                state = advance(state, action)
+            else:
+                transition = advance(state, action)
+                if transition.events:
+                    seen(transition.events)
+                state = transition.state
             plies += 1
         decisions, wait_sum, wait_max, gaps, handoffs = waits(trail, n)
         outcome = game.outcome(state)
