@@ -148,6 +148,16 @@ def waits(trail: Sequence[int], players: int) -> tuple[list[int], list[int], int
     return decisions, wait_sum, wait_max, gaps, handoffs
 
 
+def _stepped(step: Callable[[Any, Any], Any]) -> Callable[[Any, Any], tuple[Any, Any]]:
+    """A game's ``step`` as a :attr:`Study.tally_step`: the new state and the events."""
+
+    def pair(state: Any, action: Any) -> tuple[Any, Any]:
+        transition = step(state, action)
+        return transition.state, transition.events
+
+    return pair
+
+
 @functools.lru_cache(maxsize=64)
 def _parsed(parse: Callable[[str], Any], ruleset: str) -> Any:
     """``parse(ruleset)``, kept: a study's games share a few rulesets (frozen values),
@@ -190,10 +200,11 @@ class Study:
     """A new :class:`Tally` of a game of these rules, shown every ply's events, or
     ``None`` where the game's numbers need no event (the game is then played with
     ``apply``, which builds none)."""
-    tally_step: Callable[[Any, Any], Any] | None = None
-    """The transition a game with a :attr:`tally` is played with: the game's ``step``
-    by default, or one that builds only the events the tally counts (the same new
-    state, the same events of those kinds in the same order), which is cheaper."""
+    tally_step: Callable[[Any, Any], tuple[Any, Sequence[Any]]] | None = None
+    """How a game with a :attr:`tally` is played, ``tally_step(state, action)``: the new
+    state and the events of the ply, as a pair. By default the game's ``step``; a game
+    may give one that builds only the events its tally counts (the same new state, the
+    same events of those kinds in the same order), which is cheaper."""
 
     def __repr__(self) -> str:
         return f"Study({self.where!r})"
@@ -243,7 +254,7 @@ class Study:
         sample, chance = game.sample_chance, (game.CHANCE,)
         # without a tally no event is needed: apply builds none (the same new state)
         seen = None if tally is None else tally.seen
-        advance = game.apply if seen is None else (self.tally_step or game.step)
+        advance = game.apply if seen is None else (self.tally_step or _stepped(game.step))
         plies, most = 0, self.max_plies
         while plies < most:
             who = actors(state)
@@ -262,10 +273,9 @@ class Study:
             if seen is None:
                 state = advance(state, action)
             else:
-                transition = advance(state, action)
-                if transition.events:
-                    seen(transition.events)
-                state = transition.state
+                state, events = advance(state, action)
+                if events:
+                    seen(events)
             plies += 1
         decisions, wait_sum, wait_max, gaps, handoffs = waits(trail, n)
         outcome = game.outcome(state)

@@ -34,13 +34,14 @@ MCTSBot(playouts=500, seconds=None)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from gamekit.cli.options import MAX_PLAYOUTS
 from gamekit.studies.study import NAMES, Played, Study
 
-from ...engine.contract import Transition, step_only
+from ...engine.contract import step_only
 from ...game import GAME
 from ...model.actions import player_name
 from ...model.events import AuctionOpened, PointsLost, Scored, TokensReturned, TurnBegan, TurnEnded
@@ -92,11 +93,6 @@ def seat_names(players: int) -> list[str]:
 COUNTED = frozenset({PointsLost, TurnEnded, TokensReturned, AuctionOpened, TurnBegan, Scored})
 """The kinds of event a study counts: its games are played with ``step_only`` of
 these, which builds no other event."""
-
-
-def _step(state: State, action: Any) -> Transition:
-    """The transition of a study's game: ``step``, with only the events it counts."""
-    return step_only(state, action, COUNTED)
 
 
 class _Tally:
@@ -175,7 +171,7 @@ STUDY = Study(
     scores=_scores,
     numbers=_numbers,
     tally=_Tally,
-    tally_step=_step,
+    tally_step=functools.partial(step_only, kinds=COUNTED),
 )
 """Tikal's study: the kit's, with Tikal's measures, names and numbers."""
 
