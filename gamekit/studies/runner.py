@@ -13,6 +13,7 @@ worker processes or the backend, so the same study gives the same rows.
   (``backend="ray"``, ``pip install 'tikal-tiki-rules[ray]'``), with a progress bar
   (``tqdm``, when installed and asked for); :func:`progress_delay` decides whether the
   command line shows it.
+- :func:`games_per_second`: how fast ``simulate --jobs 1`` plays, for ``bench``.
 - :func:`summary` and :func:`summary_text`: per ruleset, the seat win rates and the means
   of the other measures, each with its 95% confidence interval.
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -42,6 +44,7 @@ __all__ = [
     "PROGRESS_DELAY",
     "Estimate",
     "Task",
+    "games_per_second",
     "progress_delay",
     "run",
     "summary",
@@ -170,6 +173,28 @@ def run(
     else:
         raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
     return list(_progress(rows, len(work), progress, progress_delay))
+
+
+def games_per_second(
+    play: Play, ruleset: str, bots: tuple[str, ...], seconds: float, seed: int = 0
+) -> float:
+    """How fast a study plays on one process (``simulate --jobs 1``): games of
+    ``ruleset`` between ``bots``, from seeds ``seed``, ``seed + 1``, … one after
+    another for about ``seconds`` (at least one game, rows and all), per second.
+    ``bench`` lays it beside its random playouts; nothing asserts a speed.
+
+    >>> games_per_second(lambda r, s, b: {}, "r", ("random",), 0.0) > 0
+    True
+    """
+    clock = time.perf_counter
+    games = 0
+    start = clock()
+    while True:
+        play(ruleset, seed + games, bots)
+        games += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return games / max(elapsed, 1e-9)
 
 
 # --------------------------------------------------------------------------- summary
