@@ -6,6 +6,7 @@ through tiki, whose games are quick."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -201,3 +202,37 @@ def test_no_bar_when_standard_error_is_not_a_terminal(
     assert capsys.readouterr().err == ""
     assert main(["simulate", "--games", "2", "--bots", "random", "--progress"]) == 0
     assert "2/2" in capsys.readouterr().err
+
+
+def test_the_waits_of_a_trail_without_secrets_are_counted_alike() -> None:
+    """A trail without a secret choice (Tiki's) takes a shorter road through
+    :func:`~gamekit.studies.study.waits` (issue 21); it gives what the road of any
+    trail gives, here on random trails of 2 to 4 players."""
+    import random
+
+    rng = random.Random(21)
+    for _ in range(300):
+        players = rng.randint(2, 4)
+        trail = [rng.randrange(players) for _ in range(rng.randint(0, 40))]
+        assert _kit.waits(trail, players) == _kit._waits_in_moments(trail, players)
+        assert _kit._waits_in_turn(trail, players) == _kit._waits_in_moments(trail, players)
+
+
+def test_the_waits_by_definition_on_trails_without_secrets() -> None:
+    """The short road of :func:`~gamekit.studies.study.waits` against the definition:
+    a player's wait is the decisions of others since his previous one."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(300):
+        players = rng.randint(2, 4)
+        trail = [rng.randrange(players) for _ in range(rng.randint(1, 40))]
+        waits = []
+        for i, p in enumerate(trail):
+            previous = max((j for j in range(i) if trail[j] == p), default=-1)
+            waits.append((p, i - previous - 1))
+        decisions, wait_sum, wait_max, gaps, handoffs = _kit.waits(trail, players)
+        assert decisions == [trail.count(q) for q in range(players)]
+        assert wait_sum == [sum(w for p, w in waits if p == q) for q in range(players)]
+        assert wait_max == max(w for _, w in waits) and gaps == sum(1 for _, w in waits if w)
+        assert handoffs == sum(1 for a, b in itertools.pairwise(trail) if a != b)

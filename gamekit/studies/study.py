@@ -121,6 +121,15 @@ def waits(trail: Sequence[int], players: int) -> tuple[list[int], list[int], int
     >>> waits([0, ~0, ~1, 1], 2)  # one Jump: x and o choose in the same moment
     ([2, 2], [0, 1], 1, 1, 1)
     """
+    if min(trail, default=0) >= 0:  # no secret choice: each decision is a moment
+        return _waits_in_turn(trail, players)
+    return _waits_in_moments(trail, players)
+
+
+def _waits_in_moments(
+    trail: Sequence[int], players: int
+) -> tuple[list[int], list[int], int, int, int]:
+    """:func:`waits` of any trail, its secret choices grouped into moments."""
     decisions = [0] * players
     wait_sum = [0] * players
     last_moment = [-1] * players
@@ -165,6 +174,32 @@ def _parsed(parse: Callable[[str], Any], ruleset: str) -> Any:
     return parse(ruleset)
 
 
+def _waits_in_turn(
+    trail: Sequence[int], players: int
+) -> tuple[list[int], list[int], int, int, int]:
+    """:func:`waits` of a trail without a secret choice (Tiki's, and most of Tikal's
+    games' stretches), where each decision is a moment of its own: the same figures,
+    found with less work a decision."""
+    decisions = [0] * players
+    wait_sum = [0] * players
+    last_moment = [-1] * players
+    wait_max = gaps = handoffs = 0
+    before = -1
+    for moment, p in enumerate(trail):
+        decisions[p] += 1
+        if before != p and before >= 0:
+            handoffs += 1
+        before = p
+        wait = moment - last_moment[p] - 1
+        if wait:
+            wait_sum[p] += wait
+            gaps += 1
+            if wait > wait_max:
+                wait_max = wait
+        last_moment[p] = moment
+    return decisions, wait_sum, wait_max, gaps, handoffs
+
+
 @attrs.frozen(eq=False, repr=False)
 class Study:
     """A game's simulation study: what knows the game, filled in by it
@@ -197,9 +232,9 @@ class Study:
     numbers: Callable[[Played], dict[str, Any]]
     """The game's own numbers of a played game: the row's columns the kit does not fill."""
     tally: Callable[[Any], Tally] | None = None
-    """A new :class:`Tally` of a game of these rules, shown every ply's events, or
-    ``None`` where the game's numbers need no event (the game is then played with
-    ``apply``, which builds none)."""
+    """A new :class:`Tally` of a game of these rules, shown each ply's events (a ply
+    without any is skipped), or ``None`` where the game's numbers need no event (the
+    game is then played with ``apply``, which builds none)."""
     tally_step: Callable[[Any, Any], tuple[Any, Sequence[Any]]] | None = None
     """How a game with a :attr:`tally` is played, ``tally_step(state, action)``: the new
     state and the events of the ply, as a pair. By default the game's ``step``; a game
