@@ -17,6 +17,7 @@ given only his own view, ``observe(state, player)``, never the position.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -56,14 +57,30 @@ class Ply:
         return self.transition.state
 
 
+def _parameters(function: Callable[..., Any]) -> int:
+    """How many parameters ``function`` has (``0`` without a signature)."""
+    try:
+        return len(inspect.signature(function).parameters)
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        return 0
+
+
+@functools.lru_cache(maxsize=256)
+def _method_parameters(function: Callable[..., Any]) -> int:
+    """:func:`_parameters` of a method's function, kept: a study makes its bots anew for
+    every game, and reading a signature costs about as much as a ply."""
+    return _parameters(function)
+
+
 def chooser(bot: Any) -> Callable[[Any, int], Any]:
     """``bot`` as a function of the state (or view) and the player it decides for: a
     :class:`Bot` or a plain function, each given the player only if it takes one."""
-    choose = bot.choose if isinstance(bot, Bot) else bot
-    try:
-        takes_player = len(inspect.signature(choose).parameters) >= 2
-    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
-        takes_player = False
+    choose = getattr(bot, "choose", bot)  # isinstance(bot, Bot), without its slow check
+    function = getattr(choose, "__func__", None)  # a bound method's function
+    if function is not None and getattr(choose, "__self__", None) is not None:
+        takes_player = _method_parameters(function) - 1 >= 2  # its first is the bot itself
+    else:
+        takes_player = _parameters(choose) >= 2
     if takes_player:
         found: Callable[[Any, int], Any] = choose
         return found

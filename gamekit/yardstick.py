@@ -27,6 +27,7 @@ __all__ = [
     "chess_line",
     "chess_plies_per_second",
     "peak_rss_mb",
+    "simulate_line",
     "table",
 ]
 
@@ -93,6 +94,22 @@ def chess_line(chess: tuple[float, str] | None) -> str:
     if chess is None:
         return "python-chess:  not installed, no ratio (pip install 'tikal-tiki-rules[bench]')"
     return f"python-chess:  {chess[0]:,.0f} plies/s (random playouts, python-chess {chess[1]})"
+
+
+def simulate_line(games_per_second: float, row: Row) -> str:
+    """The line laying ``simulate --jobs 1``'s speed with random bots
+    (``games_per_second``, from :func:`gamekit.studies.runner.games_per_second`) beside
+    the random playouts of ``bench``'s ``row``: the same engine calls, plus the bots'
+    checks and the measures.
+
+    >>> print(simulate_line(95.0, Row(("classic", "2"), 55_000.0, 100.0, 40.0, 50)))
+    simulate:      95.0 games/s, --jobs 1, random bots, classic 2: 0.95x bench's games/s
+    """
+    ratio = games_per_second / row.games_per_second
+    return (
+        f"simulate:      {games_per_second:,.1f} games/s, --jobs 1, random bots, "
+        f"{' '.join(row.label)}: {ratio:.2f}x bench's games/s"
+    )
 
 
 def peak_rss_mb() -> float | None:

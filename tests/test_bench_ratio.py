@@ -14,6 +14,8 @@ from gamekit import yardstick as _chess
 from tikalspeed.tools.cli import main as tikal_main
 from tiki.tools.cli import main as tiki_main
 
+SIMULATE = r"simulate: +[\d,.]+ games/s, --jobs 1, random bots, {}: [\d.]+x bench's games/s"
+"""``bench``'s line laying ``simulate --jobs 1`` beside its random playouts."""
 ROW = re.compile(r"^(\S+) +(\d) +([\d,]+) +([\d,.]+) +([\d.]+)x +([\d,.]+)$")
 
 
@@ -56,9 +58,11 @@ def test_tikalspeed_bench_prints_every_mode_and_player_count(
     ]
     peak = r"peak memory: +[\d,.]+ MB after [\d,]+ games \(the process's peak\)"
     assert re.fullmatch(peak, out[12])
+    assert re.fullmatch(SIMULATE.format("classic 2"), out[13]) and len(out) == 14
     assert tikal_main(["bench", "--seconds", "0", "--mode", "classic", "--players", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split()[:2] for line in out[3:-1]] == [["classic", "3"]]
+    assert [line.split()[:2] for line in out[3:-2]] == [["classic", "3"]]
+    assert re.fullmatch(SIMULATE.format("classic 3"), out[-1])
 
 
 def test_tiki_bench_prints_its_row_apply_rate_and_memory(
@@ -73,3 +77,13 @@ def test_tiki_bench_prints_its_row_apply_rate_and_memory(
     found = ROW.match(out[3])
     assert found is not None and found.group(1) == "tiki", out
     assert out[4].startswith("apply/s:") and out[5].startswith("peak memory:")
+    assert re.fullmatch(SIMULATE.format("tiki 2"), out[6]) and len(out) == 7
+
+
+def test_bench_lays_simulate_beside_its_random_playouts() -> None:
+    """Issue 21: ``bench``'s last line is ``simulate --jobs 1``'s games/s with random
+    bots over bench's own (the first row's), to two decimals."""
+    row = _chess.Row(("speed", "4"), 30_000.0, 60.0, 30.0, 5)
+    assert _chess.simulate_line(57.0, row) == (
+        "simulate:      57.0 games/s, --jobs 1, random bots, speed 4: 0.95x bench's games/s"
+    )

@@ -6,6 +6,7 @@ through tiki, whose games are quick."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +138,101 @@ def test_simulate_refuses_more_bots_than_seats(capsys: pytest.CaptureFixture[str
     with pytest.raises(ValueError, match=r"^4 bots \(random,random,random,\.\.\.\) for games"):
         simulate.simulate([tiki.Rules()], 1, bots=["random"] * 4)
     assert simulate.simulate([tiki.Rules()], 1, bots=["random"])[0]["bots"] == "random,random"
+
+
+@pytest.mark.parametrize("package", ["tiki", "tikalspeed"])
+def test_simulate_help_shows_one_percent_sign(
+    package: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``simulate --help`` said "95%%": argparse leaves a description as written (only
+    a help string is %-formatted), so the escape showed. Both games now say "95%"."""
+    import importlib
+
+    cli = importlib.import_module(f"{package}.tools.cli")
+    assert cli.main(["simulate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "its 95% confidence interval" in text and "%%" not in text
+
+
+def test_progress_bar_by_default_on_a_terminal_only() -> None:
+    """The bar shows at once when asked for (``--progress``), never with
+    ``--no-progress``, and by default only on a terminal and only once the study has
+    run a few seconds (a quick study, piped output and the tests see none)."""
+    assert _study.progress_delay(True, terminal=False) == 0.0
+    assert _study.progress_delay(True, terminal=True) == 0.0
+    assert _study.progress_delay(False, terminal=True) is None
+    assert _study.progress_delay(False, terminal=False) is None
+    assert _study.progress_delay(None, terminal=False) is None
+    assert _study.progress_delay(None, terminal=True) == _study.PROGRESS_DELAY >= 1.0
+
+
+@pytest.mark.parametrize(
+    ("flag", "terminal", "shown"),
+    [
+        ([], False, (False, 0.0)),
+        ([], True, (True, _study.PROGRESS_DELAY)),
+        (["--progress"], False, (True, 0.0)),
+        (["--no-progress"], True, (False, 0.0)),
+    ],
+)
+def test_simulate_passes_the_progress_choice(
+    flag: list[str], terminal: bool, shown: tuple[bool, float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``tiki simulate`` asks the study for the bar :func:`progress_delay` chose, from
+    its flag and whether standard error is a terminal."""
+    asked: list[tuple[bool, float]] = []
+    real = simulate.STUDY.simulate
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        asked.append((kwargs["progress"], kwargs["progress_delay"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulate, "simulate", spy)
+    monkeypatch.setattr(_studyout, "_isatty", lambda stream: terminal)
+    assert main(["simulate", "--games", "1", "--bots", "random", *flag]) == 0
+    assert asked == [shown]
+
+
+def test_no_bar_when_standard_error_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Under the tests standard error is no terminal: by default no bar is drawn;
+    ``--progress`` draws one there anyway."""
+    assert main(["simulate", "--games", "2", "--bots", "random"]) == 0
+    assert capsys.readouterr().err == ""
+    assert main(["simulate", "--games", "2", "--bots", "random", "--progress"]) == 0
+    assert "2/2" in capsys.readouterr().err
+
+
+def test_the_waits_of_a_trail_without_secrets_are_counted_alike() -> None:
+    """A trail without a secret choice (Tiki's) takes a shorter road through
+    :func:`~gamekit.studies.study.waits` (issue 21); it gives what the road of any
+    trail gives, here on random trails of 2 to 4 players."""
+    import random
+
+    rng = random.Random(21)
+    for _ in range(300):
+        players = rng.randint(2, 4)
+        trail = [rng.randrange(players) for _ in range(rng.randint(0, 40))]
+        assert _kit.waits(trail, players) == _kit._waits_in_moments(trail, players)
+        assert _kit._waits_in_turn(trail, players) == _kit._waits_in_moments(trail, players)
+
+
+def test_the_waits_by_definition_on_trails_without_secrets() -> None:
+    """The short road of :func:`~gamekit.studies.study.waits` against the definition:
+    a player's wait is the decisions of others since his previous one."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(300):
+        players = rng.randint(2, 4)
+        trail = [rng.randrange(players) for _ in range(rng.randint(1, 40))]
+        waits = []
+        for i, p in enumerate(trail):
+            previous = max((j for j in range(i) if trail[j] == p), default=-1)
+            waits.append((p, i - previous - 1))
+        decisions, wait_sum, wait_max, gaps, handoffs = _kit.waits(trail, players)
+        assert decisions == [trail.count(q) for q in range(players)]
+        assert wait_sum == [sum(w for p, w in waits if p == q) for q in range(players)]
+        assert wait_max == max(w for _, w in waits) and gaps == sum(1 for _, w in waits if w)
+        assert handoffs == sum(1 for a, b in itertools.pairwise(trail) if a != b)

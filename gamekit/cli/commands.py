@@ -142,7 +142,7 @@ def add_simulate(sub: argparse._SubParsersAction, study: Any) -> None:  # type: 
         help="play many games per ruleset, side by side, and sum them up",
         description="Play --games games of each ruleset (--rules, and each --compare over it) "
         "between bots, with the same seeds for every ruleset; print each measure with its "
-        "95%% confidence interval; write the rows (--csv, --parquet) and plots (--plots). "
+        "95% confidence interval; write the rows (--csv, --parquet) and plots (--plots). "
         "See docs/simulate.md.",
     )
     output.add_arguments(s, (*study.BOTS, "mcts:N"), default_games=100)

@@ -8,13 +8,24 @@ the game.
 
 from __future__ import annotations
 
+import argparse
 import csv
 import reprlib
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .runner import MAX_GAMES, MAX_JOBS, Estimate, Row, summary, summary_text
+from .runner import (
+    MAX_GAMES,
+    MAX_JOBS,
+    PROGRESS_DELAY,
+    Estimate,
+    Row,
+    progress_delay,
+    summary,
+    summary_text,
+)
 
 __all__ = [
     "MAX_SEED",
@@ -170,7 +181,13 @@ def add_arguments(parser: Any, bots: Sequence[str], default_games: int) -> None:
     parser.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
     parser.add_argument("--parquet", metavar="FILE", help="the same rows as Parquet (pyarrow)")
     parser.add_argument("--plots", metavar="DIR", help="write plots as PNG and SVG (matplotlib)")
-    parser.add_argument("--progress", action="store_true", help="show a progress bar (tqdm)")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (tqdm), or never (--no-progress); by default one shows on "
+        f"a terminal once the study has run {PROGRESS_DELAY:g} seconds",
+    )
 
 
 MAX_SEED = 2**53 - 1
@@ -179,8 +196,6 @@ MAX_SEED = 2**53 - 1
 
 def _bounded(option: str, top: int, low: int = 1) -> Callable[[str], int]:
     def read(text: str) -> int:
-        import argparse
-
         if not (text.isascii() and text.isdigit() and len(text) <= 16) or not (
             low <= int(text) <= top
         ):
@@ -188,6 +203,12 @@ def _bounded(option: str, top: int, low: int = 1) -> Callable[[str], int]:
         return int(text)
 
     return read
+
+
+def _isatty(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a stream without ``isatty`` is not)."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
 
 
 def bot_names(text: str) -> list[str]:
@@ -214,10 +235,12 @@ def main(args: Any, game: Any, out: Any) -> int:
     """Run ``simulate`` from the parsed ``args`` for ``game`` (the game's
     ``tools.studies`` package: ``parse_rules``, ``simulate``, ``MEASURES``,
     ``seat_names``, see :data:`.study.NAMES`); print the summary to ``out``; write the
-    files asked for."""
+    files asked for. The progress bar (on standard error) is :func:`.runner.progress_delay`'s
+    choice."""
     texts = [merged(args.rules, extra) for extra in (args.compare or [""])]
     rulesets = [game.parse_rules(t) for t in texts]
     bots = bot_names(args.bots)
+    delay = progress_delay(args.progress, _isatty(sys.stderr))
     rows = game.simulate(
         rulesets,
         args.games,
@@ -226,7 +249,8 @@ def main(args: Any, game: Any, out: Any) -> int:
         jobs=args.jobs,
         backend=args.backend,
         address=args.address,
-        progress=args.progress,
+        progress=delay is not None,
+        progress_delay=delay or 0.0,
     )
     table = summary(rows, game.MEASURES)
     players = max(r["players"] for r in rows)

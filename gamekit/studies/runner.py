@@ -11,7 +11,9 @@ worker processes or the backend, so the same study gives the same rows.
 
 - :func:`run`: the rows of a study, on ``jobs`` local processes or on Ray
   (``backend="ray"``, ``pip install 'tikal-tiki-rules[ray]'``), with a progress bar
-  (``tqdm``, when installed and asked for).
+  (``tqdm``, when installed and asked for); :func:`progress_delay` decides whether the
+  command line shows it.
+- :func:`games_per_second`: how fast ``simulate --jobs 1`` plays, for ``bench``.
 - :func:`summary` and :func:`summary_text`: per ruleset, the seat win rates and the means
   of the other measures, each with its 95% confidence interval.
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -38,8 +41,11 @@ import attrs
 __all__ = [
     "MAX_GAMES",
     "MAX_JOBS",
+    "PROGRESS_DELAY",
     "Estimate",
     "Task",
+    "games_per_second",
+    "progress_delay",
     "run",
     "summary",
     "summary_text",
@@ -80,14 +86,37 @@ def _play_task(play: Play, task: Task) -> Row:
     return play(task.ruleset, task.seed, task.bots)
 
 
-def _progress(items: Iterator[Row], total: int, show: bool) -> Iterator[Row]:
+PROGRESS_DELAY = 3.0
+"""Seconds a study runs before its bar appears when nobody asked for one: a study
+expected to be over sooner shows none."""
+
+
+def progress_delay(asked: bool | None, terminal: bool) -> float | None:
+    """Whether a study shows its progress bar, as the seconds before it appears, or
+    ``None`` for no bar. ``asked`` is ``--progress`` (``True``), ``--no-progress``
+    (``False``) or neither (``None``); ``terminal`` whether the bar's stream (standard
+    error) is a terminal. Asked for, the bar shows at once; by default it shows on a
+    terminal only, and only once the study has run :data:`PROGRESS_DELAY` seconds, so
+    a quick study, piped output and the tests see no bar.
+
+    >>> progress_delay(None, terminal=True), progress_delay(None, terminal=False)
+    (3.0, None)
+    >>> progress_delay(True, terminal=False), progress_delay(False, terminal=True)
+    (0.0, None)
+    """
+    if asked is None:
+        return PROGRESS_DELAY if terminal else None
+    return 0.0 if asked else None
+
+
+def _progress(items: Iterator[Row], total: int, show: bool, delay: float) -> Iterator[Row]:
     if not show:
         return items
     try:
         from tqdm import tqdm
     except ImportError:  # the bar is a nicety: the study runs without it
         return items
-    return iter(tqdm(items, total=total, unit="game", smoothing=0.05))
+    return iter(tqdm(items, total=total, unit="game", smoothing=0.05, delay=delay))
 
 
 def _local(play: Play, work: list[Task], jobs: int) -> Iterator[Row]:
@@ -129,10 +158,12 @@ def run(
     backend: str = "local",
     address: str | None = None,
     progress: bool = False,
+    progress_delay: float = 0.0,
 ) -> list[Row]:
     """Play every task and return the rows, in the order of ``work``: on ``jobs``
     local processes, or on Ray (``backend='ray'``: a local Ray of ``jobs`` CPUs, or
-    the cluster at ``address``). ``progress`` shows a bar when ``tqdm`` is installed."""
+    the cluster at ``address``). ``progress`` shows a bar when ``tqdm`` is installed,
+    once the study has run ``progress_delay`` seconds."""
     if not 1 <= jobs <= MAX_JOBS:
         raise ValueError(f"jobs must be 1 to {MAX_JOBS}, got {jobs}")
     if backend == "local":
@@ -141,7 +172,29 @@ def run(
         rows = _ray(play, work, jobs, address)
     else:
         raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
-    return list(_progress(rows, len(work), progress))
+    return list(_progress(rows, len(work), progress, progress_delay))
+
+
+def games_per_second(
+    play: Play, ruleset: str, bots: tuple[str, ...], seconds: float, seed: int = 0
+) -> float:
+    """How fast a study plays on one process (``simulate --jobs 1``): games of
+    ``ruleset`` between ``bots``, from seeds ``seed``, ``seed + 1``, … one after
+    another for about ``seconds`` (at least one game, rows and all), per second.
+    ``bench`` lays it beside its random playouts; nothing asserts a speed.
+
+    >>> games_per_second(lambda r, s, b: {}, "r", ("random",), 0.0) > 0
+    True
+    """
+    clock = time.perf_counter
+    games = 0
+    start = clock()
+    while True:
+        play(ruleset, seed + games, bots)
+        games += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return games / max(elapsed, 1e-9)
 
 
 # --------------------------------------------------------------------------- summary

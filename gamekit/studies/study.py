@@ -46,6 +46,7 @@ MCTSBot(playouts=500, seconds=None)
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import reprlib
@@ -87,7 +88,7 @@ class Tally(Protocol):
     """What a game counts of the events as one of its study games is played."""
 
     def seen(self, events: Sequence[Any]) -> None:
-        """Count the events of one ply."""
+        """Count the events of one ply (a ply without events is not shown)."""
         ...
 
 
@@ -120,6 +121,15 @@ def waits(trail: Sequence[int], players: int) -> tuple[list[int], list[int], int
     >>> waits([0, ~0, ~1, 1], 2)  # one Jump: x and o choose in the same moment
     ([2, 2], [0, 1], 1, 1, 1)
     """
+    if min(trail, default=0) >= 0:  # no secret choice: each decision is a moment
+        return _waits_in_turn(trail, players)
+    return _waits_in_moments(trail, players)
+
+
+def _waits_in_moments(
+    trail: Sequence[int], players: int
+) -> tuple[list[int], list[int], int, int, int]:
+    """:func:`waits` of any trail, its secret choices grouped into moments."""
     decisions = [0] * players
     wait_sum = [0] * players
     last_moment = [-1] * players
@@ -143,6 +153,49 @@ def waits(trail: Sequence[int], players: int) -> tuple[list[int], list[int], int
         if wait:
             gaps += 1
             wait_max = max(wait_max, wait)
+        last_moment[p] = moment
+    return decisions, wait_sum, wait_max, gaps, handoffs
+
+
+def _stepped(step: Callable[[Any, Any], Any]) -> Callable[[Any, Any], tuple[Any, Any]]:
+    """A game's ``step`` as a :attr:`Study.tally_step`: the new state and the events."""
+
+    def pair(state: Any, action: Any) -> tuple[Any, Any]:
+        transition = step(state, action)
+        return transition.state, transition.events
+
+    return pair
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(parse: Callable[[str], Any], ruleset: str) -> Any:
+    """``parse(ruleset)``, kept: a study's games share a few rulesets (frozen values),
+    and reading one costs more than a short game's first plies."""
+    return parse(ruleset)
+
+
+def _waits_in_turn(
+    trail: Sequence[int], players: int
+) -> tuple[list[int], list[int], int, int, int]:
+    """:func:`waits` of a trail without a secret choice (Tiki's, and most of Tikal's
+    games' stretches), where each decision is a moment of its own: the same figures,
+    found with less work a decision."""
+    decisions = [0] * players
+    wait_sum = [0] * players
+    last_moment = [-1] * players
+    wait_max = gaps = handoffs = 0
+    before = -1
+    for moment, p in enumerate(trail):
+        decisions[p] += 1
+        if before != p and before >= 0:
+            handoffs += 1
+        before = p
+        wait = moment - last_moment[p] - 1
+        if wait:
+            wait_sum[p] += wait
+            gaps += 1
+            if wait > wait_max:
+                wait_max = wait
         last_moment[p] = moment
     return decisions, wait_sum, wait_max, gaps, handoffs
 
@@ -179,8 +232,14 @@ class Study:
     numbers: Callable[[Played], dict[str, Any]]
     """The game's own numbers of a played game: the row's columns the kit does not fill."""
     tally: Callable[[Any], Tally] | None = None
-    """A new :class:`Tally` of a game of these rules, shown every ply's events, or
-    ``None`` where the game's numbers need no event."""
+    """A new :class:`Tally` of a game of these rules, shown each ply's events (a ply
+    without any is skipped), or ``None`` where the game's numbers need no event (the
+    game is then played with ``apply``, which builds none)."""
+    tally_step: Callable[[Any, Any], tuple[Any, Sequence[Any]]] | None = None
+    """How a game with a :attr:`tally` is played, ``tally_step(state, action)``: the new
+    state and the events of the ply, as a pair. By default the game's ``step``; a game
+    may give one that builds only the events its tally counts (the same new state, the
+    same events of those kinds in the same order), which is cheaper."""
 
     def __repr__(self) -> str:
         return f"Study({self.where!r})"
@@ -216,7 +275,7 @@ class Study:
         """Play one game of ``ruleset`` (rules text) from ``seed`` between ``bots`` (one
         name of :attr:`bots` per seat) and return its row (see the module)."""
         game = self.game
-        rules = self.parse_rules(ruleset)
+        rules = _parsed(self.parse_rules, ruleset)
         n = game.players(rules)
         if len(bots) != n:
             raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
@@ -225,26 +284,33 @@ class Study:
         start = state = game.new_game(rules, seed=seed)
         tally = None if self.tally is None else self.tally(rules)
         trail: list[int] = []  # who decided, in order; a secret choice as ~player
-        actors, step, secret, chance = game.actors, game.step, game.secret, (game.CHANCE,)
-        plies = 0
-        while plies < self.max_plies:
+        note = trail.append
+        actors, secret, observe = game.actors, game.secret, game.observe
+        sample, chance = game.sample_chance, (game.CHANCE,)
+        # without a tally no event is needed: apply builds none (the same new state)
+        seen = None if tally is None else tally.seen
+        advance = game.apply if seen is None else (self.tally_step or _stepped(game.step))
+        plies, most = 0, self.max_plies
+        while plies < most:
             who = actors(state)
             if not who:
                 break
             if who == chance:
-                action = game.sample_chance(state, rng)
+                action = sample(state, rng)
             else:
                 p = who[0] if len(who) == 1 else min(who)
                 if secret(state):  # he sees his own view only
-                    action = choose[p](game.observe(state, p), p)
-                    trail.append(~p)
+                    action = choose[p](observe(state, p), p)
+                    note(~p)
                 else:
                     action = choose[p](state, p)
-                    trail.append(p)
-            transition = step(state, action)
-            if tally is not None:
-                tally.seen(transition.events)
-            state = transition.state
+                    note(p)
+            if seen is None:
+                state = advance(state, action)
+            else:
+                state, events = advance(state, action)
+                if events:
+                    seen(events)
             plies += 1
         decisions, wait_sum, wait_max, gaps, handoffs = waits(trail, n)
         outcome = game.outcome(state)
@@ -281,12 +347,14 @@ class Study:
         backend: str = "local",
         address: str | None = None,
         progress: bool = False,
+        progress_delay: float = 0.0,
     ) -> list[dict[str, Any]]:
         """Play ``games`` games of each ruleset (the same seeds ``seed`` … for each) and
         return their rows in order. ``bots`` names a bot per seat (default: greedy for
         every seat); a shorter list is repeated, and a longer one than the most players
         of the rulesets is refused, as is any bad name, before a game is played. See
-        :func:`gamekit.studies.runner.run` for ``jobs``, ``backend`` and ``address``."""
+        :func:`gamekit.studies.runner.run` for ``jobs``, ``backend``, ``address``,
+        ``progress`` and ``progress_delay``."""
         names = tuple(bots or ("greedy",))
         for name in names:
             self.make_bot(name, 0)  # a ValueError for a bad name, before any game is played
@@ -308,5 +376,11 @@ class Study:
             for task in runner.tasks(texts, games, seed, names)
         ]
         return runner.run(
-            self.play_row, work, jobs=jobs, backend=backend, address=address, progress=progress
+            self.play_row,
+            work,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            progress=progress,
+            progress_delay=progress_delay,
         )

@@ -20,7 +20,7 @@ from gamekit.studies import runner as _study
 from gamekit.studies import study as _kit
 from tikalspeed import CHANCE, Rules, actors, new_game, observe, sample_chance, step
 from tikalspeed.model.actions import ChooseTokens
-from tikalspeed.model.state import Phase
+from tikalspeed.model.state import Phase, TurnKind
 from tikalspeed.text.record import read_record
 from tikalspeed.tools import studies as simulate
 from tikalspeed.tools.bots import GreedyBot, RandomBot
@@ -140,6 +140,90 @@ def test_rounds_ap_and_scorings_of_a_speed_game() -> None:
         state = t.state
     assert (row["rounds"], row["ap_unused"], row["scorings"]) == (returned, lost, scored // 3)
     assert row["rounds"] > 1 and row["scorings"] >= 1
+
+
+def _measured_from_every_event(
+    ruleset: str, seed: int, bots: tuple[str, ...]
+) -> tuple[int, list[int], int]:
+    """The rounds, the unused points by player and the scorings of a study's game, the
+    way the study counted them before issue 21: from every event of ``step``."""
+    rules = simulate.parse_rules(ruleset)
+    n = rules.players
+    state, rng = new_game(rules, seed=seed), random.Random(seed + 100)
+    seats = [simulate.make_bot(name, seed + 1 + p) for p, name in enumerate(bots)]
+    unused, turns, auctions, returned, scored = [0] * n, 0, 0, 0, 0
+    while state.phase is not Phase.OVER:
+        who = actors(state)
+        if who == (CHANCE,):
+            action = sample_chance(state, rng)
+        else:
+            p = min(who)
+            action = seats[p].choose(observe(state, p) if state.phase is Phase.TOKENS else state, p)
+        t = step(state, action)
+        for e in t.events:
+            name = type(e).__name__
+            if name == "PointsLost":
+                unused[e.player] += e.points
+            elif name == "TurnEnded":
+                unused[e.player] += e.lost
+            turns += name == "TurnBegan" and e.kind == TurnKind.NORMAL.value
+            auctions += name == "AuctionOpened" and len(e.bidders) == n
+            returned += name == "TokensReturned"
+            scored += name == "Scored"
+        state = t.state
+    rounds = {"speed": returned, "professional": auctions, "classic": -(-turns // n)}
+    return rounds[rules.mode], unused, scored // n
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "bots"),
+    [
+        ("mode=classic;players=2", ("random", "random")),
+        ("mode=classic;players=4", ("greedy", "random", "random", "greedy")),
+        ("mode=professional;players=2", ("greedy", "greedy")),
+        ("mode=professional;players=3", ("random",) * 3),
+        ("mode=speed;players=2", ("random", "greedy")),
+        ("mode=speed;players=4", ("random",) * 4),
+    ],
+)
+@pytest.mark.parametrize("seed", [0, 9])
+def test_the_measures_from_the_counted_events_are_those_from_every_event(
+    ruleset: str, bots: tuple[str, ...], seed: int
+) -> None:
+    """Issue 21: a study's games are played with ``step_only`` of the kinds it counts
+    (``COUNTED``), which builds no other event; its rounds, unused points and
+    scorings are those counted from every event of ``step``, as before."""
+    row = simulate.play_row(ruleset, seed, bots)
+    rounds, unused, scorings = _measured_from_every_event(ruleset, seed, bots)
+    assert (row["rounds"], row["ap_unused_by"], row["scorings"]) == (rounds, unused, scorings)
+    assert row["ap_unused"] == sum(unused) and row["rounds"] > 0
+
+
+@pytest.mark.parametrize("mode", ["classic", "professional", "speed"])
+def test_step_only_is_step_with_fewer_events(mode: str) -> None:
+    """``step_only(state, action, kinds)``: the new state of ``step`` and exactly its
+    events of ``kinds``, in order (here every ply of three random games, with the
+    kinds a study counts and with one kind that carries an action's text)."""
+    from tikalspeed.engine.contract import step_only
+    from tikalspeed.model.events import ActionTaken
+
+    rules = Rules(mode=mode, players=3)
+    rng = random.Random(5)
+    for kinds in (simulate.COUNTED, frozenset({ActionTaken})):
+        for seed in range(3):
+            state = new_game(rules, seed=seed)
+            while state.phase is not Phase.OVER:
+                if actors(state) == (CHANCE,):
+                    action = sample_chance(state, rng)
+                else:
+                    actions = tikalspeed.legal_actions(state)
+                    action = actions[rng.randrange(len(actions))]
+                full = step(state, action)
+                assert step_only(state, action, kinds) == (
+                    full.state,
+                    tuple(e for e in full.events if type(e) in kinds),
+                )
+                state = full.state
 
 
 def test_a_study_is_the_same_whatever_the_jobs() -> None:

@@ -155,20 +155,32 @@ class Work:
     own name, or ``rules``); :meth:`set` and friends change fields by those names.
     """
 
-    __slots__ = ("changes", "events", "keep", "state")
+    __slots__ = ("changes", "events", "keep", "kinds", "state")
 
-    def __init__(self, state: State, keep: bool = True) -> None:
+    def __init__(
+        self, state: State, keep: bool = True, kinds: frozenset[type] | None = None
+    ) -> None:
         self.state = state
         self.changes: dict[str, Any] = {}
         self.events: list[Event] = []
         self.keep = keep
         """Whether the events are wanted (``step``) or only the next state (``apply``,
         which then builds no event and no action text)."""
+        self.kinds = kinds
+        """The kinds of event wanted, if the events are: all (``None``), or only these
+        (``step_only``, for a study that counts a few kinds and builds no other)."""
+
+    def wants(self, kind: type) -> bool:
+        """Whether an event of ``kind`` is wanted."""
+        kinds = self.kinds
+        return self.keep and (kinds is None or kind in kinds)
 
     def tell(self, kind: Callable[..., Event], *fields: Any) -> None:
-        """Note the event ``kind(*fields)``, if the events are wanted."""
+        """Note the event ``kind(*fields)``, if events of its kind are wanted."""
         if self.keep:
-            self.events.append(kind(*fields))
+            kinds = self.kinds
+            if kinds is None or kind in kinds:
+                self.events.append(kind(*fields))
 
     def __getattr__(self, name: str) -> Any:
         changes = self.changes  # a slot: found without coming back here

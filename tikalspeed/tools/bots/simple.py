@@ -119,7 +119,8 @@ def _decision(state: State | View, player: int | None) -> tuple[State, int, tupl
                 "TIKAL-TURN-4", f"{player_name(seat)} has no decision in this view"
             )
         return state.state, seat, actions
-    if state.phase is Phase.OVER:
+    phase = state.turn.phase
+    if phase is Phase.OVER:
         raise IllegalActionError("TIKAL-TURN-4", "the game is over: no decision to make")
     who = actors(state)
     if who == (CHANCE,):
@@ -133,7 +134,7 @@ def _decision(state: State | View, player: int | None) -> tuple[State, int, tupl
     elif player not in who:
         name = player_name(player) if type(player) is int and 0 <= player < 4 else shown(player)
         raise IllegalActionError("TIKAL-TURN-4", f"it is not {name}'s decision")
-    actions = legal_actions(state, player) if state.phase is Phase.TOKENS else legal_actions(state)
+    actions = legal_actions(state, player) if phase is Phase.TOKENS else legal_actions(state)
     return state, player, actions
 
 

@@ -23,13 +23,14 @@ from gamekit.cli import commands as shared
 from gamekit.cli import options as shared_options
 from gamekit.cli.commands import UsageError
 from gamekit.cli.play import kinds, play_and_tell, seats
+from gamekit.studies.runner import games_per_second
 from gamekit.words import PersonOut
-from gamekit.yardstick import beside_chess, chess_line, table
+from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
 
 from ...engine import COMPILED, new_game
 from ...game import GAME
 from ...model.actions import player_name
-from ...model.rules import MODES
+from ...model.rules import MODES, Rules
 from .. import bench, fuzzing, scenarios, studies
 from . import narration
 from . import options as _options
@@ -99,6 +100,15 @@ def _bench(args: argparse.Namespace) -> int:
     print("\n".join(table(["mode", "players"], rows, chess)))
     games = sum(r.games for r in rows)
     print(f"peak memory:   {rows[-1].peak_mb:,.1f} MB after {games:,} games (the process's peak)")
+    first = Rules(mode=configs[0][0], players=configs[0][1])
+    simulated = games_per_second(
+        studies.play_row,
+        studies.ruleset_text(first),
+        ("random",) * first.players,
+        args.seconds,
+        args.seed,
+    )
+    print(simulate_line(simulated, rows[0]))
     return 0
 
 

@@ -34,12 +34,14 @@ MCTSBot(playouts=500, seconds=None)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from gamekit.cli.options import MAX_PLAYOUTS
 from gamekit.studies.study import NAMES, Played, Study
 
+from ...engine.contract import step_only
 from ...game import GAME
 from ...model.actions import player_name
 from ...model.events import AuctionOpened, PointsLost, Scored, TokensReturned, TurnBegan, TurnEnded
@@ -47,7 +49,7 @@ from ...model.rules import Rules
 from ...model.state import State, TurnKind
 from ...text.notation import rules_from_text, rules_to_text
 
-__all__ = ["STUDY", *NAMES]
+__all__ = ["COUNTED", "STUDY", *NAMES]
 
 MAX_PLIES = 20_000
 """A game still running after this many actions stops unfinished (no game does)."""
@@ -88,6 +90,11 @@ def seat_names(players: int) -> list[str]:
     return [player_name(p) for p in range(players)]
 
 
+COUNTED = frozenset({PointsLost, TurnEnded, TokensReturned, AuctionOpened, TurnBegan, Scored})
+"""The kinds of event a study counts: its games are played with ``step_only`` of
+these, which builds no other event."""
+
+
 class _Tally:
     """Tikal's counts of one game's events: the points each player left unused, and
     the events that count towards the rounds and the scorings."""
@@ -96,7 +103,7 @@ class _Tally:
         self.players = rules.players
         self.unused = [0] * rules.players
         self.counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
-        self._watched = {PointsLost, TurnEnded, *self.counts}
+        self._watched = COUNTED
 
     def seen(self, events: Sequence[Any]) -> None:
         """Count the events of one ply."""
@@ -164,6 +171,7 @@ STUDY = Study(
     scores=_scores,
     numbers=_numbers,
     tally=_Tally,
+    tally_step=functools.partial(step_only, kinds=COUNTED),
 )
 """Tikal's study: the kit's, with Tikal's measures, names and numbers."""
 

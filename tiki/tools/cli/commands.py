@@ -25,8 +25,9 @@ from gamekit.cli import commands as shared
 from gamekit.cli import options as shared_options
 from gamekit.cli.commands import UsageError
 from gamekit.cli.play import kinds, play_and_tell, seats
+from gamekit.studies.runner import games_per_second
 from gamekit.words import PersonOut
-from gamekit.yardstick import beside_chess, chess_line, table
+from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
 
 from ...engine import COMPILED
 from ...engine.contract import new_game
@@ -122,6 +123,10 @@ def _bench(args: argparse.Namespace) -> int:
     print(f"apply/s:       {applied.per_second:,.0f} (recorded games replayed through apply)")
     peak = bench.peak_memory_mb(args.seed)
     print(f"peak memory:   {peak:,.1f} MB after {measured.games:,} games (the process's peak)")
+    simulated = games_per_second(
+        studies.play_row, "default", ("random", "random"), args.seconds, args.seed
+    )
+    print(simulate_line(simulated, measured))
     return 0
 
 
