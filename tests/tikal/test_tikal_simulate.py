@@ -120,25 +120,10 @@ def test_rounds_ap_and_scorings_of_a_speed_game() -> None:
     its players left, its scorings one per volcano round plus the final one."""
     rules = Rules(mode="speed", players=3)
     row = simulate.play_row(simulate.ruleset_text(rules), 2, ("greedy",) * 3)
-    state, rng = new_game(rules, seed=2), random.Random(102)
-    seats = [GreedyBot(3 + p) for p in range(3)]
-    returned = lost = scored = 0
-    while state.phase is not Phase.OVER:
-        who = actors(state)
-        if who == (CHANCE,):
-            action = sample_chance(state, rng)
-        else:
-            p = min(who)
-            action = seats[p].choose(observe(state, p) if state.phase is Phase.TOKENS else state, p)
-        t = step(state, action)
-        for e in t.events:
-            name = type(e).__name__
-            returned += name == "TokensReturned"
-            lost += getattr(e, "points", 0) if name == "PointsLost" else 0
-            lost += getattr(e, "lost", 0) if name == "TurnEnded" else 0
-            scored += name == "Scored"
-        state = t.state
-    assert (row["rounds"], row["ap_unused"], row["scorings"]) == (returned, lost, scored // 3)
+    rounds, unused, scorings = _measured_from_every_event(
+        simulate.ruleset_text(rules), 2, ("greedy",) * 3
+    )
+    assert (row["rounds"], row["ap_unused"], row["scorings"]) == (rounds, sum(unused), scorings)
     assert row["rounds"] > 1 and row["scorings"] >= 1
 
 
