@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..game import Game
 from .hub import MAX_STRIKES, Bucket, Hub
 from .lobby import LobbyError
-from .protocol import MAX_MESSAGE, ProtocolError, envelope, read_message
+from .protocol import MAX_MESSAGE, ProtocolError, check_depth, envelope, read_message
 from .store import Store
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -75,13 +75,11 @@ async def _body(request: Request) -> Any:
 
 
 def _json(body: bytes) -> Any:
-    from .protocol import _depth  # the same nesting bound as the envelope's
-
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as e:
         raise LobbyError(f"not UTF-8 at byte {e.start}") from None
-    _depth(text)
+    check_depth(text)  # the same nesting bound as the envelope's
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as e:

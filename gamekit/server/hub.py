@@ -272,17 +272,16 @@ class Hub(Desk):
         """The offered action ``msg`` names, as its token; anything not offered to the
         seat is ``illegal``, with the engine's reason where it has one."""
         view = t.view(seat)
-        decision = t.game.decision_to_json(view)
-        offered = [a for entry in decision["legal"] for a in entry["actions"]]
-        if "token" in msg:
-            for a in offered:
-                if a["token"] == msg["token"]:
-                    return str(a["token"])
+        if "token" in msg:  # the seat's tokens: no JSON of the decision to build
+            if msg["token"] in t.game.decision(view).tokens(seat):
+                return str(msg["token"])
             shown = msg["token"]
         else:
-            for a in offered:
-                if a["action"] == msg["action"]:
-                    return str(a["token"])
+            decision = t.game.decision_to_json(view)
+            for entry in decision["legal"]:
+                for a in entry["actions"]:
+                    if a["action"] == msg["action"]:
+                        return str(a["token"])
             shown = json.dumps(msg["action"], sort_keys=True)[:200]
         why = self._why(t, view, msg)
         raise ProtocolError("illegal", f"{shown} is not one of {t.game.player_name(seat)}'s "

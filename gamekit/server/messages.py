@@ -28,7 +28,6 @@ from typing import Any
 import attrs
 
 from ..game import Game
-from ..words import strip_clauses
 from .protocol import envelope
 from .table import Table
 
@@ -98,8 +97,6 @@ def message(
     game = t.game
     view = t.view(seat)
     decision: dict[str, Any] = game.decision_to_json(view)
-    if "words" not in decision:
-        decision["words"] = strip_clauses(str(decision.get("text", "")))
     fields: dict[str, Any] = {
         "view": game.json.to_json(view),
         "decision": decision,

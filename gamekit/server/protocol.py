@@ -36,6 +36,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_MESSAGE",
     "ProtocolError",
+    "check_depth",
     "envelope",
     "read_message",
 ]
@@ -91,7 +92,9 @@ def envelope(kind: str, seq: int, seat: int | None, **fields: Any) -> dict[str, 
     return {"type": kind, "seq": seq, "for": seat, **fields}
 
 
-def _depth(text: str) -> None:
+def check_depth(text: str) -> None:
+    """Refuse JSON ``text`` nested deeper than :data:`MAX_DEPTH` (``too-deep``), by
+    counting brackets outside strings, before any parser recurses into it."""
     depth = 0
     in_string = escaped = False
     for i, ch in enumerate(text):
@@ -129,7 +132,7 @@ def read_message(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("malformed", f"not UTF-8 at byte {e.start}") from None
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise ProtocolError("too-large", f"over {MAX_MESSAGE} bytes")
-    _depth(text)
+    check_depth(text)
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError) as e:

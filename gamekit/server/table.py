@@ -38,7 +38,6 @@ from typing import Any
 import attrs
 
 from ..game import Game
-from ..words import strip_clauses
 from .store import LogRow
 
 __all__ = ["CHANCE_SEAT", "Table", "chance_rng"]
@@ -76,6 +75,9 @@ class Table:
     log: list[LogRow] = attrs.Factory(list)
     """The stored rows played so far."""
     _asked: dict[int, int] = attrs.Factory(dict)
+    _planned: dict[LogRow, Any] = attrs.Factory(dict)
+    """The transitions :meth:`plan` computed, by row: :meth:`advance` plays a stored
+    row that was planned here without stepping it again."""
     _last: list[Any] = attrs.Factory(list)
 
     @classmethod
@@ -138,16 +140,18 @@ class Table:
         seat (the server checks it first); a ``'resign'`` takes no token."""
         now = time.time()
         seq = self.seq + 1
+        self._planned.clear()
         if kind == "resign":
             return [LogRow(seq, seat, kind, "", now)]
-        state = self.game.step(self.state, self.game.parse_action(self.state, token)).state
-        rows = [LogRow(seq, seat, kind, token, now)]
-        rows += self._chance_after(state, seq, now)
-        return rows
+        row = LogRow(seq, seat, kind, token, now)
+        t = self.game.step(self.state, self.game.parse_action(self.state, token))
+        self._planned[row] = t
+        return [row, *self._chance_after(t.state, seq, now)]
 
     def pending(self) -> list[LogRow]:
         """The chance rows a stored log stops short of (a new game's opening draws, or
         a crash between a write and its chance outcomes): ``[]`` if a player is to act."""
+        self._planned.clear()
         return self._chance_after(self.state, self.seq, time.time())
 
     def _chance_after(self, state: Any, seq: int, now: float) -> list[LogRow]:
@@ -156,8 +160,11 @@ class Table:
         while game.outcome(state) is None and tuple(game.actors(state)) == (game.CHANCE,):
             seq += 1
             outcome = game.sample_chance(state, chance_rng(self.seed, seq))
-            rows.append(LogRow(seq, CHANCE_SEAT, "chance", game.action_token(state, outcome), now))
-            state = game.step(state, outcome).state
+            row = LogRow(seq, CHANCE_SEAT, "chance", game.action_token(state, outcome), now)
+            t = game.step(state, outcome)
+            self._planned[row] = t
+            rows.append(row)
+            state = t.state
         return rows
 
     # the stored rows, played --------------------------------------------------------
@@ -177,9 +184,11 @@ class Table:
                 said = [{"type": "event", "event": "Resigned", "player": row.seat,
                          "text": f"{name} resigns", "words": f"{name} resigns"}]
             else:
-                t = game.step(self.state, game.parse_action(self.state, row.token))
+                t = self._planned.pop(row, None)  # planned here: stepped already
+                if t is None:
+                    t = game.step(self.state, game.parse_action(self.state, row.token))
                 self.state = t.state
-                said = [_event_json(game, e) for e in t.events]
+                said = [game.json.event_to_json(e) for e in t.events]
             self.seq = row.seq
             self.log.append(row)
             for e in said:
@@ -205,9 +214,3 @@ class Table:
             ):
                 self._asked[seat] = self.seq
 
-
-def _event_json(game: Game, event: Any) -> dict[str, Any]:
-    obj: dict[str, Any] = game.json.event_to_json(event)
-    if "words" not in obj:  # the games' JSON may carry it already
-        obj["words"] = strip_clauses(str(obj.get("text", "")))
-    return obj
