@@ -7,17 +7,41 @@ plays a game from its seed exactly as ``tikalspeed play --seed N`` does (the sta
 seat ``Pk`` seeded with ``N + k``) and measures it; :func:`simulate` runs a whole study
 (a bot per seat; a shorter list is repeated). A row holds the kit's columns (the seed,
 the bots by seat, the winner, the scores, plies, decisions, hand-offs, waits) and
-Tikal's own, counted from the game's events:
+Tikal's own, counted from the game's events (:mod:`.tally`; exact definitions in
+``docs/simulate.md``):
 
-==================  =================================================================
-``ruleset``         the rules as text (``mode=speed;players=4``)
-``mode``            the rules' mode
-``rounds``          classic: turns per player; professional: auction rounds; Speed:
-                    rounds (auction, placement, Jumps)
-``ap_unused``       action points left unused (turns ended early, Jump points lost,
-                    tokens forfeited); ``ap_unused_by`` per player
-``scorings``        scorings (each player's scores counted once per scoring)
-==================  =================================================================
+======================  =============================================================
+``ruleset``             the rules as text (``mode=speed;players=4``)
+``mode``                the rules' mode
+``rounds``              classic: turns per player; professional: auction rounds;
+                        Speed: rounds (auction, placement, Jumps)
+``ap_unused``           action points left unused (turns ended early, Jump points
+                        lost, tokens forfeited); ``ap_unused_by`` per player
+``scorings``            scorings (each player's scores counted once per scoring)
+``ap_unused_ended``     of ``ap_unused``: points left when a turn ended
+                        (``TurnEnded.lost``, TIKAL-TURN-3; in Speed the bonus,
+                        scoring and final turns)
+``ap_unused_jump``      of ``ap_unused``: Speed Jump points lost (``PointsLost``
+                        citing SPEED-JUMP-3: not used by the Jump's action, or left
+                        at a stop under ``jump_action='one-kind'``; or SPEED-JUMP-7:
+                        no action left within them)
+``ap_unused_forfeit``   of ``ap_unused``: tokens forfeited by a stop under
+                        ``forfeit=true`` (``PointsLost`` citing SPEED-JUMP-8)
+``auction_spend``       points paid for tiles at auctions (``AuctionWon.price``,
+                        TIKAL-AUCTION-5, SPEED-AUCTION-1); 0 in classic;
+                        ``auction_spend_by`` per player
+``auction_price_mean``  ``auction_spend`` over the tiles taken at auctions, the free
+                        ones (TIKAL-AUCTION-6, -7) included; 0.0 in classic
+``volcano_secured``     Speed: volcanoes secured at auction, each promoting its
+                        securer to the front of the Round Order (SPEED-AUCTION-3);
+                        0 in classic and professional
+``volcano_promoted``    of ``volcano_secured``: those whose securer went ahead of a
+                        player who had secured a tile before him in the round
+``last_swing``          the winner's final lead over the best other score minus his
+                        lead just before the last scoring (TIKAL-END-1, SPEED-END-1)
+``lead_changed``        1 if no player leading just before the last scoring is among
+                        the winners (TIKAL-END-2), else 0
+======================  =============================================================
 
 The token choices of one Jump (SPEED-JUMP-1) are chosen at once and in secret: they
 are one moment of the waits, in which each of its players decides once and which
@@ -35,19 +59,17 @@ MCTSBot(playouts=500, seconds=None)
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import Any
 
 from gamekit.cli.options import MAX_PLAYOUTS
-from gamekit.studies.study import NAMES, Played, Study
+from gamekit.studies.study import NAMES, Study
 
 from ...engine.contract import step_only
 from ...game import GAME
 from ...model.actions import player_name
-from ...model.events import AuctionOpened, PointsLost, Scored, TokensReturned, TurnBegan, TurnEnded
 from ...model.rules import Rules
-from ...model.state import State, TurnKind
+from ...model.state import State
 from ...text.notation import rules_from_text, rules_to_text
+from .tally import COUNTED, Tally, numbers
 
 __all__ = ["COUNTED", "STUDY", *NAMES]
 
@@ -65,6 +87,15 @@ MEASURES = (
     "ap_unused",
     "scorings",
     "spread",
+    "ap_unused_ended",
+    "ap_unused_jump",
+    "ap_unused_forfeit",
+    "auction_spend",
+    "auction_price_mean",
+    "volcano_secured",
+    "volcano_promoted",
+    "last_swing",
+    "lead_changed",
 )
 """The numbers of a row that the summary averages."""
 
@@ -90,69 +121,8 @@ def seat_names(players: int) -> list[str]:
     return [player_name(p) for p in range(players)]
 
 
-COUNTED = frozenset({PointsLost, TurnEnded, TokensReturned, AuctionOpened, TurnBegan, Scored})
-"""The kinds of event a study counts: its games are played with ``step_only`` of
-these, which builds no other event."""
-
-
-class _Tally:
-    """Tikal's counts of one game's events: the points each player left unused, and
-    the events that count towards the rounds and the scorings."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.players = rules.players
-        self.unused = [0] * rules.players
-        self.counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
-        self._watched = COUNTED
-
-    def seen(self, events: Sequence[Any]) -> None:
-        """Count the events of one ply."""
-        for e in events:
-            kind = type(e)
-            if kind in self._watched:
-                if kind is PointsLost:
-                    self.unused[e.player] += e.points
-                elif kind is TurnEnded:
-                    self.unused[e.player] += e.lost
-                else:
-                    self.counts[kind] += _counted(e, self.players)
-
-
-def _counted(event: Any, players: int) -> int:
-    """Whether ``event`` counts towards the rounds or the scorings: a round's first
-    auction has every player among its bidders (TIKAL-AUCTION-4); a turn counts if
-    it is a normal one."""
-    if type(event) is AuctionOpened:
-        return int(len(event.bidders) == players)
-    if type(event) is TurnBegan:
-        return int(event.kind == TurnKind.NORMAL.value)
-    return 1
-
-
-def _rounds(rules: Rules, counts: dict[type, int]) -> int:
-    """Speed: rounds (each ends with the tokens returned); professional: auction
-    rounds; classic: normal turns per player, rounded up."""
-    if rules.mode == "speed":
-        return counts[TokensReturned]
-    if rules.mode == "professional":
-        return counts[AuctionOpened]
-    return -(-counts[TurnBegan] // rules.players)
-
-
 def _scores(state: State) -> tuple[int, ...]:
     return state.expeditions.scores
-
-
-def _numbers(played: Played) -> dict[str, Any]:
-    """The mode, the rounds, the points left unused, the scorings."""
-    tally: _Tally = played.tally
-    return {
-        "mode": played.rules.mode,
-        "rounds": _rounds(played.rules, tally.counts),
-        "ap_unused": sum(tally.unused),
-        "ap_unused_by": tally.unused,
-        "scorings": tally.counts[Scored] // tally.players,
-    }
 
 
 STUDY = Study(
@@ -162,6 +132,9 @@ STUDY = Study(
         "ruleset", "seed", "bots", "players", "mode", "winner", "scores", "spread", "plies",
         "decisions", "decisions_by", "rounds", "handoffs", "wait_mean", "wait_max",
         "gap_mean", "wait_by", "ap_unused", "ap_unused_by", "scorings",
+        "ap_unused_ended", "ap_unused_jump", "ap_unused_forfeit", "auction_spend",
+        "auction_spend_by", "auction_price_mean", "volcano_secured", "volcano_promoted",
+        "last_swing", "lead_changed",
     ),
     measures=MEASURES,
     max_plies=MAX_PLIES,
@@ -169,8 +142,8 @@ STUDY = Study(
     parse_rules=parse_rules,
     ruleset_text=ruleset_text,
     scores=_scores,
-    numbers=_numbers,
-    tally=_Tally,
+    numbers=numbers,
+    tally=Tally,
     tally_step=functools.partial(step_only, kinds=COUNTED),
 )
 """Tikal's study: the kit's, with Tikal's measures, names and numbers."""

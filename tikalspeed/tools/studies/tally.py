@@ -1,0 +1,228 @@
+"""Tikal's own numbers of a study game: what :class:`Tally` counts of its events, and
+what :func:`numbers` makes of the count (the row's Tikal columns; definitions in
+``docs/simulate.md``).
+
+A study plays its games with ``step_only(state, action, kinds=COUNTED)``, which
+builds only the events of :data:`COUNTED`; each number below needs only those, a
+little state in the tally (each player's latest scoring) and the final scores.
+
+>>> from tikalspeed.tools.studies import play_row
+>>> row = play_row("mode=speed;players=2", 0, ("random", "random"))
+>>> row["ap_unused"] == row["ap_unused_ended"] + row["ap_unused_jump"] + row["ap_unused_forfeit"]
+True
+>>> row["auction_spend"] == sum(row["auction_spend_by"]), row["volcano_secured"]
+(True, 3)
+>>> WORDS["ap_unused_jump"]
+'action points lost in Jumps'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gamekit.studies.study import Played
+
+from ...board.terrain import terrain
+from ...board.tiles import Kind
+from ...model.events import (
+    AuctionOpened,
+    AuctionWon,
+    PointsLost,
+    Scored,
+    TileSecured,
+    TokensReturned,
+    TurnBegan,
+    TurnEnded,
+)
+from ...model.rules import Rules
+from ...model.state import TurnKind
+
+__all__ = ["COLUMNS", "COUNTED", "WORDS", "Tally", "counted", "kingmaking", "numbers", "rounds"]
+
+COUNTED = frozenset(
+    {
+        PointsLost,
+        TurnEnded,
+        TokensReturned,
+        AuctionOpened,
+        TurnBegan,
+        Scored,
+        AuctionWon,
+        TileSecured,
+    }
+)
+"""The kinds of event a study counts: its games are played with ``step_only`` of
+these, which builds no other event."""
+
+_FORFEIT = "SPEED-JUMP-8"
+"""The clause a forfeit's ``PointsLost`` cites; every other cites SPEED-JUMP-3 or -7."""
+
+COLUMNS = (
+    "mode",
+    "rounds",
+    "ap_unused",
+    "ap_unused_by",
+    "scorings",
+    "ap_unused_ended",
+    "ap_unused_jump",
+    "ap_unused_forfeit",
+    "auction_spend",
+    "auction_spend_by",
+    "auction_price_mean",
+    "volcano_secured",
+    "volcano_promoted",
+    "last_swing",
+    "lead_changed",
+)
+"""The columns :func:`numbers` gives, in the row's order."""
+
+WORDS = {
+    "rounds": "rounds",
+    "ap_unused": "action points left unused",
+    "ap_unused_ended": "action points left by turns ended early",
+    "ap_unused_jump": "action points lost in Jumps",
+    "ap_unused_forfeit": "tokens forfeited by stopping",
+    "scorings": "scorings",
+    "auction_spend": "points paid at auctions",
+    "auction_price_mean": "mean price of a tile at auction",
+    "volcano_secured": "volcanoes secured at auction",
+    "volcano_promoted": "volcanoes that moved their securer ahead",
+    "last_swing": "change in the winner's lead at the last scoring",
+    "lead_changed": "games whose last scoring took the lead from the leader",
+}
+"""Each of Tikal's numbers in words, for the labels of summaries and plots."""
+
+
+class Tally:
+    """Tikal's counts of one game's events: the points each player left unused, by
+    cause; what each paid at auctions; the volcanoes secured; each player's latest
+    scoring; and the events that count towards the rounds and the scorings."""
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.players
+        self.players = n
+        self.ended = [0] * n
+        """Points left when a turn ended (``TurnEnded.lost``), per player."""
+        self.jump = [0] * n
+        """Jump points lost (``PointsLost`` citing SPEED-JUMP-3 or -7), per player."""
+        self.forfeit = [0] * n
+        """Tokens forfeited (``PointsLost`` citing SPEED-JUMP-8), per player."""
+        self.spend = [0] * n
+        """Points paid at auctions (``AuctionWon.price``), per player."""
+        self.won = 0
+        """Tiles taken at auctions (``AuctionWon``, free ones included)."""
+        self.volcanoes = 0
+        """Volcanoes secured (Speed: ``TileSecured`` of a volcano)."""
+        self.promoted = 0
+        """Of these, the ones whose securer went ahead of an earlier securer."""
+        self.last = [0] * n
+        """Each player's points at his latest scoring (``Scored``)."""
+        self.counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
+        t = terrain(rules.manifest)
+        self._volcano_ids = frozenset(
+            i for i, k in zip(t.tile_ids, t.tile_kinds, strict=True) if k is Kind.VOLCANO
+        )
+
+    def seen(self, events: Sequence[Any]) -> None:
+        """Count the events of one ply (kinds not in :data:`COUNTED` are skipped)."""
+        for e in events:
+            kind = type(e)
+            if kind is PointsLost:
+                (self.forfeit if e.clause == _FORFEIT else self.jump)[e.player] += e.points
+            elif kind is TurnEnded:
+                self.ended[e.player] += e.lost
+            elif kind is Scored:
+                self.last[e.player] = e.temples + e.treasures
+                self.counts[Scored] += 1
+            elif kind is AuctionWon:
+                self.spend[e.player] += e.price
+                self.won += 1
+            elif kind is TileSecured:
+                if e.tile_id in self._volcano_ids:
+                    self.volcanoes += 1
+                    self.promoted += e.round_order[-1] != e.player
+            elif kind in self.counts:
+                self.counts[kind] += counted(e, self.players)
+
+
+def counted(event: Any, players: int) -> int:
+    """Whether ``event`` counts towards the rounds or the scorings: a round's first
+    auction has every player among its bidders (TIKAL-AUCTION-4); a turn counts if
+    it is a normal one."""
+    if type(event) is AuctionOpened:
+        return int(len(event.bidders) == players)
+    if type(event) is TurnBegan:
+        return int(event.kind == TurnKind.NORMAL.value)
+    return 1
+
+
+def rounds(rules: Rules, counts: dict[type, int]) -> int:
+    """Speed: rounds (each ends with the tokens returned); professional: auction
+    rounds; classic: normal turns per player, rounded up."""
+    if rules.mode == "speed":
+        return counts[TokensReturned]
+    if rules.mode == "professional":
+        return counts[AuctionOpened]
+    return -(-counts[TurnBegan] // rules.players)
+
+
+def _top(scores: Sequence[int]) -> set[int]:
+    best = max(scores)
+    return {p for p, s in enumerate(scores) if s == best}
+
+
+def _lead(scores: Sequence[int], player: int) -> int:
+    return scores[player] - max(s for q, s in enumerate(scores) if q != player)
+
+
+def kingmaking(final: Sequence[int], last: Sequence[int]) -> tuple[int, int]:
+    """``(last_swing, lead_changed)`` from the final scores and each player's points
+    at the last scoring (so the scores before it are ``final - last``).
+
+    A player's lead is his score minus the best score of the others (negative when
+    behind). The winners are those with the best final score (TIKAL-END-2; a shared
+    win, several); the winner ``w`` is the one of them, or among shared winners the
+    one with the best lead before the last scoring (the first seat if still tied).
+    ``last_swing`` is ``w``'s final lead minus his lead before the last scoring;
+    ``lead_changed`` is 1 when no player who led before it (alone or shared) is
+    among the winners.
+
+    >>> kingmaking([30, 25], [10, 20])  # before: 20 v 5; after: 30 v 25
+    (-10, 0)
+    >>> kingmaking([25, 30], [5, 20])   # before: 20 v 10; P2 overtakes
+    (15, 1)
+    >>> kingmaking([30, 30], [10, 5])   # before: 20 v 25; P2, who led, shares the win
+    (-5, 0)
+    """
+    before = [f - x for f, x in zip(final, last, strict=True)]
+    winners = _top(final)
+    w = max(sorted(winners), key=lambda p: _lead(before, p))
+    return _lead(final, w) - _lead(before, w), int(not winners & _top(before))
+
+
+def numbers(played: Played) -> dict[str, Any]:
+    """The row's Tikal columns (:data:`COLUMNS`) of a played game."""
+    tally: Tally = played.tally
+    rules = played.rules
+    ended, jump, forfeit = sum(tally.ended), sum(tally.jump), sum(tally.forfeit)
+    spend = sum(tally.spend)
+    by = [a + b + c for a, b, c in zip(tally.ended, tally.jump, tally.forfeit, strict=True)]
+    swing, changed = kingmaking(played.final.expeditions.scores, tally.last)
+    return {
+        "mode": rules.mode,
+        "rounds": rounds(rules, tally.counts),
+        "ap_unused": ended + jump + forfeit,
+        "ap_unused_by": by,
+        "scorings": tally.counts[Scored] // tally.players,
+        "ap_unused_ended": ended,
+        "ap_unused_jump": jump,
+        "ap_unused_forfeit": forfeit,
+        "auction_spend": spend,
+        "auction_spend_by": tally.spend,
+        "auction_price_mean": spend / tally.won if tally.won else 0.0,
+        "volcano_secured": tally.volcanoes,
+        "volcano_promoted": tally.promoted,
+        "last_swing": swing,
+        "lead_changed": changed,
+    }
