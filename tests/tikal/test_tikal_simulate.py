@@ -120,7 +120,7 @@ def test_rounds_ap_and_scorings_of_a_speed_game() -> None:
     its players left, its scorings one per volcano round plus the final one."""
     rules = Rules(mode="speed", players=3)
     row = simulate.play_row(simulate.ruleset_text(rules), 2, ("greedy",) * 3)
-    rounds, unused, scorings = _measured_from_every_event(
+    rounds, unused, scorings, _ = _measured_from_every_event(
         simulate.ruleset_text(rules), 2, ("greedy",) * 3
     )
     assert (row["rounds"], row["ap_unused"], row["scorings"]) == (rounds, sum(unused), scorings)
@@ -129,14 +129,18 @@ def test_rounds_ap_and_scorings_of_a_speed_game() -> None:
 
 def _measured_from_every_event(
     ruleset: str, seed: int, bots: tuple[str, ...]
-) -> tuple[int, list[int], int]:
+) -> tuple[int, list[int], int, dict[str, Any]]:
     """The rounds, the unused points by player and the scorings of a study's game, the
-    way the study counted them before issue 21: from every event of ``step``."""
+    way the study counted them before issue 21: from every event of ``step``; and the
+    columns issue 21 added that events alone give (the points lost by cause, the
+    auction spend, the volcanoes secured)."""
     rules = simulate.parse_rules(ruleset)
     n = rules.players
     state, rng = new_game(rules, seed=seed), random.Random(seed + 100)
     seats = [simulate.make_bot(name, seed + 1 + p) for p, name in enumerate(bots)]
     unused, turns, auctions, returned, scored = [0] * n, 0, 0, 0, 0
+    lost = {"TurnEnded": 0, "SPEED-JUMP-3": 0, "SPEED-JUMP-7": 0, "SPEED-JUMP-8": 0}
+    spend, volcanoes = [0] * n, 0
     while state.phase is not Phase.OVER:
         who = actors(state)
         if who == (CHANCE,):
@@ -149,15 +153,28 @@ def _measured_from_every_event(
             name = type(e).__name__
             if name == "PointsLost":
                 unused[e.player] += e.points
+                lost[e.clause] += e.points
             elif name == "TurnEnded":
                 unused[e.player] += e.lost
+                lost[name] += e.lost
+            elif name == "AuctionWon":
+                spend[e.player] += e.price
+            elif name == "TileSecured":
+                volcanoes += e.tile_id in ("B1", "D3", "F2")  # the packaged volcanoes
             turns += name == "TurnBegan" and e.kind == TurnKind.NORMAL.value
             auctions += name == "AuctionOpened" and len(e.bidders) == n
             returned += name == "TokensReturned"
             scored += name == "Scored"
         state = t.state
     rounds = {"speed": returned, "professional": auctions, "classic": -(-turns // n)}
-    return rounds[rules.mode], unused, scored // n
+    added = {
+        "ap_unused_ended": lost["TurnEnded"],
+        "ap_unused_jump": lost["SPEED-JUMP-3"] + lost["SPEED-JUMP-7"],
+        "ap_unused_forfeit": lost["SPEED-JUMP-8"],
+        "auction_spend_by": spend,
+        "volcano_secured": volcanoes,
+    }
+    return rounds[rules.mode], unused, scored // n, added
 
 
 @pytest.mark.parametrize(
@@ -177,11 +194,13 @@ def test_the_measures_from_the_counted_events_are_those_from_every_event(
 ) -> None:
     """Issue 21: a study's games are played with ``step_only`` of the kinds it counts
     (``COUNTED``), which builds no other event; its rounds, unused points and
-    scorings are those counted from every event of ``step``, as before."""
+    scorings are those counted from every event of ``step``, as before, and so are
+    the points lost by cause, the auction spend and the volcanoes secured."""
     row = simulate.play_row(ruleset, seed, bots)
-    rounds, unused, scorings = _measured_from_every_event(ruleset, seed, bots)
+    rounds, unused, scorings, added = _measured_from_every_event(ruleset, seed, bots)
     assert (row["rounds"], row["ap_unused_by"], row["scorings"]) == (rounds, unused, scorings)
     assert row["ap_unused"] == sum(unused) and row["rounds"] > 0
+    assert {k: row[k] for k in added} == added
 
 
 @pytest.mark.parametrize("mode", ["classic", "professional", "speed"])
@@ -305,9 +324,10 @@ def test_tikal_rows_are_those_of_its_own_study_before() -> None:
     """SPEED-JUMP-1, TIKAL-TURN-4: a row of the kit's study is the row Tikal's own
     study gave for the same ruleset, seed and bots, its columns in the same order
     (the waits with a Jump's token choices as one moment, the rounds, the points left
-    unused and the scorings from the events)."""
+    unused and the scorings from the events); the columns added since keep them."""
     row = simulate.play_row("mode=speed;players=3", 100, ("random", "greedy", "random"))
-    assert row == PINNED and list(row) == list(PINNED)
+    assert {k: row[k] for k in PINNED} == PINNED
+    assert [k for k in row if k in PINNED] == list(PINNED)  # the columns added stand beside
 
 
 @pytest.mark.parametrize("bots", [",,,", "", "greedy,", " , random", "greedy,,random"])
