@@ -9,6 +9,7 @@ between them costs 2 (TIKAL-BOARD-4)."""
 
 from __future__ import annotations
 
+import pytest
 from positions import cell, jumping, levels, out_of_play, pieces, speed, tiles, tokens
 
 from tikalspeed import ChooseTokens, EndTurn, State
@@ -28,13 +29,18 @@ def _holding_b1(supply: bool, **rules: object) -> State:
     return jumping(levels(s, v2=0), (0, 1), tokens=(2, 10))
 
 
-def test_speed_jump_8_greedy_stops_when_every_action_hurts() -> None:
+@pytest.mark.parametrize("blocked", ["other-action", "lost"])
+def test_speed_jump_8_greedy_stops_when_every_action_hurts(blocked: str) -> None:
     """SPEED-JUMP-8, ``forfeit=True``: every action P1 could take (a move off b1) would
     give up the temple he holds; stopping, valued like any other choice, keeps the
-    position as it is, so the greedy bot stops."""
-    s = _holding_b1(supply=False, forfeit=True)
+    position as it is, so the greedy bot stops (also when it values the whole Jump,
+    under ``jump_blocked='lost'``: the Jump without it is worth more)."""
+    s = _holding_b1(supply=False, forfeit=True, jump_blocked=blocked)
     assert tokens(s, 0) == ["tokens:2", "end"]
     assert max(token_values(s, 0, [2]).values()) < evaluate(s, 0)
+    if blocked == "lost":
+        values = after_others(s, 0, [0, 2])
+        assert values[2] < values[0]
     assert GreedyBot(seed=0).choose(s, 0) == EndTurn(0)
 
 

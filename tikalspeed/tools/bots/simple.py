@@ -232,12 +232,14 @@ class GreedyBot:
         stop = next((a for a in actions if isinstance(a, EndTurn)), None)
         if not counts:
             return actions[0]  # only stopping early is left (Rules.forfeit)
-        if state.rules.jump_blocked == "lost":
-            values = after_others(state, me, counts)
+        if state.rules.jump_blocked == "lost":  # the Jump as he expects it to go
+            values = after_others(state, me, [0, *counts] if stop else counts)
+            baseline = values.pop(0, 0.0)  # with a stop: the Jump without him
         else:
             values = token_values(state, me, counts)
+            baseline = evaluate(state, me) if stop else 0.0
         best = max(values.values(), default=None)
-        if stop is not None and (best is None or best <= evaluate(state, me) + 1e-9):
+        if stop is not None and (best is None or best <= baseline + 1e-9):
             return stop  # SPEED-JUMP-8: nothing to gain from another action this phase
         if best is None:
             return counts[min(counts)]

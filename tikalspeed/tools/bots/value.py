@@ -269,7 +269,8 @@ def after_others(state: State, me: int, counts: Collection[int]) -> dict[int, fl
     the most likely one), the engine's rules deciding what is still legal then: under
     ``Rules(jump_blocked='lost')`` no action the players before him opened
     (SPEED-JUMP-7), and his points lost if nothing else is left. The value is
-    :func:`evaluate` of the position after the Jump."""
+    :func:`evaluate` of the position after the Jump. A count of ``0`` is the Jump
+    without him (he stops, SPEED-JUMP-8)."""
     state = state.replace(chosen=(0,) * state.players)  # the others' choices unseen
     order = [*state.round_order, *(p for p in range(state.players) if p not in state.round_order)]
     rank = {p: i for i, p in enumerate(order)}
@@ -280,6 +281,9 @@ def after_others(state: State, me: int, counts: Collection[int]) -> dict[int, fl
         line = sorted(
             (p for p in range(state.players) if chosen[p]), key=lambda p: (chosen[p], rank[p])
         )
+        if not line:
+            values[k] = evaluate(state, me)
+            continue
         trial = state.replace(
             phase=Phase.ACTIONS,
             turn_kind=TurnKind.JUMP,
