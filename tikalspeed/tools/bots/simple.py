@@ -10,7 +10,8 @@ the same seeds give the same game.
 - :class:`GreedyBot` looks one ply ahead: it tries every legal action with
   :func:`tikalspeed.step` and keeps the one whose result :func:`evaluate` likes best
   (points banked and the points its temples and treasures would score, against the
-  best opponent's); it bids little, and ends its turn when nothing helps.
+  best opponent's); it bids little, and ends its turn when nothing helps (in a Speed
+  game with ``Rules(forfeit=True)``, it stops taking part in the Jumps then).
 
 >>> import random
 >>> from tikalspeed import new_game, legal_actions, Rules
@@ -49,8 +50,7 @@ from ...model.actions import (
     PassBid,
     player_name,
 )
-from ...model.events import ActionTaken
-from ...model.state import CHANCE, Phase, State, TurnKind
+from ...model.state import CHANCE, Phase, State
 from ...model.view import View
 from .value import (
     LATER,
@@ -60,8 +60,10 @@ from .value import (
     _expected,
     _placement_hint,
     _tile_worth,
+    after_others,
     evaluate,
     scoring_now,
+    token_values,
 )
 
 __all__ = [
@@ -176,7 +178,13 @@ class GreedyBot:
     Speed (SPEED-JUMP-1..3): for a Jump it finds the best single action it could take
     with the most tokens it may choose (up to 5) and chooses exactly that action's
     cost; when its turn in the Jump comes it plays the best single action the points
-    allow (the board may have changed in between).
+    allow (the board may have changed in between). Where the rules open more choices
+    it uses them: under ``Rules(forfeit=True)`` it stops (SPEED-JUMP-8) when no count's
+    action is worth more to it than the position as it stands, as it ends a turn when
+    nothing helps; under ``Rules(jump_blocked='lost')``, where an action spoiled by the
+    players before it may cost its points (SPEED-JUMP-7), it values each count after
+    the players it expects to jump first have played (:func:`after_others`), so it may
+    knowingly choose a count whose action they can spoil, when that is still its best.
 
     >>> from tikalspeed import new_game
     >>> GreedyBot(seed=0).choose(new_game(seed=1)) in legal_actions(new_game(seed=1))
@@ -216,34 +224,25 @@ class GreedyBot:
         return self._pick([a for a, v in scores.items() if v == best])
 
     def _tokens(self, state: State, actions: tuple[Action, ...], me: int) -> Action:
-        """SPEED-JUMP-1/4: as many tokens as the best single action now costs."""
+        """SPEED-JUMP-1/4: as many tokens as the best single action now costs.
+        SPEED-JUMP-7, ``jump_blocked='lost'``: each count valued after the players who
+        would jump before it (:func:`after_others`). SPEED-JUMP-8, ``forfeit``: stop
+        when no count's action is worth more than the position as it stands."""
         counts = {a.count: a for a in actions if isinstance(a, ChooseTokens)}
+        stop = next((a for a in actions if isinstance(a, EndTurn)), None)
         if not counts:
             return actions[0]  # only stopping early is left (Rules.forfeit)
-        top = max(counts)
-        # the player's Jump turn as it would be if he acted now, with the most points
-        trial = state.replace(
-            phase=Phase.ACTIONS,
-            turn_kind=TurnKind.JUMP,
-            active=me,
-            ap=top,
-            chosen=tuple(top if p == me else 0 for p in range(state.players)),
-            jump_order=(),
-        )
-        # what the engine would let him do then, under every Jump option (SPEED-JUMP-3)
-        options = [a for a in legal_actions(trial) if not isinstance(a, EndTurn)]
-        if not options:
+        if state.rules.jump_blocked == "lost":  # the Jump as he expects it to go
+            values = after_others(state, me, [0, *counts] if stop else counts)
+            baseline = values.pop(0, 0.0)  # with a stop: the Jump without him
+        else:
+            values = token_values(state, me, counts)
+            baseline = evaluate(state, me) if stop else 0.0
+        best = max(values.values(), default=None)
+        if stop is not None and (best is None or best <= baseline + 1e-9):
+            return stop  # SPEED-JUMP-8: nothing to gain from another action this phase
+        if best is None:
             return counts[min(counts)]
-        values: dict[int, float] = {}
-        for action in options:
-            after = step(trial, action)
-            cost = next((e.cost for e in after.events if isinstance(e, ActionTaken)), top)
-            value = _expected(after.state, me)
-            if cost in counts and value > values.get(cost, -float("inf")):
-                values[cost] = value
-        if not values:
-            return counts[min(counts)]
-        best = max(values.values())
         return counts[min(c for c, v in values.items() if v == best)]
 
     @staticmethod

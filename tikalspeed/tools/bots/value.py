@@ -1,12 +1,17 @@
 """How the bots value a position (:mod:`tikalspeed.tools.bots`): the points a scoring would
-give now, weighted by the scorings left, plus small positional hints."""
+give now, weighted by the scorings left, plus small positional hints; and what a Speed
+token choice is worth (:func:`token_values`, :func:`after_others`)."""
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from ...board.hexgrid import CELL_COUNT
 from ...board.terrain import distances, terrain
 from ...board.tiles import Kind
-from ...engine import chance_outcomes, step
+from ...engine import chance_outcomes, legal_actions, step
+from ...model.actions import ChooseTokens, EndTurn
+from ...model.events import ActionTaken
 from ...model.state import EMPTY, Phase, State, TurnKind
 
 SET_POINTS = (0, 1, 3, 6)
@@ -189,3 +194,104 @@ def _placement_hint(state: State, after: State, player: int) -> float:
 
     others = min(reach(p) for p in range(state.players) if p != player)
     return 0.1 * (min(others, 20) - min(reach(player), 20))
+
+
+# --------------------------------------------------------------------------- Speed tokens
+
+
+def token_values(state: State, player: int, counts: Collection[int]) -> dict[int, float]:
+    """SPEED-JUMP-1/3/4: for each token count of ``counts`` that some single action costs
+    exactly, the :func:`_expected` value of the best such action, were ``player`` to act
+    at once in the Jump with the most tokens he may choose (the board as it is now)."""
+    top = max(counts)
+    # the player's Jump turn as it would be if he acted now, with the most points
+    trial = state.replace(
+        phase=Phase.ACTIONS,
+        turn_kind=TurnKind.JUMP,
+        active=player,
+        ap=top,
+        chosen=tuple(top if p == player else 0 for p in range(state.players)),
+        jump_order=(),
+    )
+    values: dict[int, float] = {}
+    # what the engine would let him do then, under every Jump option (SPEED-JUMP-3)
+    for action in legal_actions(trial):
+        if isinstance(action, EndTurn):
+            continue
+        after = step(trial, action)
+        cost = next((e.cost for e in after.events if isinstance(e, ActionTaken)), top)
+        value = _expected(after.state, player)
+        if cost in counts and value > values.get(cost, -float("inf")):
+            values[cost] = value
+    return values
+
+
+def greedy_count(state: State, player: int) -> int:
+    """The token count the greedy bot chooses for ``player`` by :func:`token_values`:
+    the cheapest count of the best single action (the fewest tokens if none fits)."""
+    counts = [a.count for a in legal_actions(state, player) if isinstance(a, ChooseTokens)]
+    if not counts:
+        return 0
+    values = token_values(state, player, counts)
+    if not values:
+        return min(counts)
+    best = max(values.values())
+    return min(c for c, v in values.items() if v == best)
+
+
+def _jump_played(state: State) -> State:
+    """The Jump of ``state`` played out: each player in turn plays his greedy best
+    action (one ply, by :func:`_expected` for him); a treasure dug is the most likely
+    one. Stops once the Jump is over (the next token choice, or the round's end)."""
+    for _ in range(8 * state.players):
+        if state.phase is Phase.TREASURE:
+            outcomes = chance_outcomes(state)
+            state = step(state, max(outcomes, key=lambda o: o[1])[0]).state
+            continue
+        if state.phase is not Phase.ACTIONS or state.turn_kind is not TurnKind.JUMP:
+            break
+        who = state.active
+        actions = [a for a in legal_actions(state) if not isinstance(a, EndTurn)]
+        if not actions:
+            break
+        values = [_expected(step(state, a).state, who) for a in actions]
+        state = step(state, actions[values.index(max(values))]).state
+    return state
+
+
+def after_others(state: State, me: int, counts: Collection[int]) -> dict[int, float]:
+    """SPEED-JUMP-2/7: for each token count of ``counts``, what the Jump is worth to
+    ``me`` once every player of it has acted.
+
+    Each other player of the Jump is expected to choose :func:`greedy_count`; the Jump
+    is played in the order of the counts, ties broken by the Round Order (SPEED-JUMP-2),
+    each player taking his greedy best action when his turn comes (a treasure dug is
+    the most likely one), the engine's rules deciding what is still legal then: under
+    ``Rules(jump_blocked='lost')`` no action the players before him opened
+    (SPEED-JUMP-7), and his points lost if nothing else is left. The value is
+    :func:`evaluate` of the position after the Jump. A count of ``0`` is the Jump
+    without him (he stops, SPEED-JUMP-8)."""
+    state = state.replace(chosen=(0,) * state.players)  # the others' choices unseen
+    order = [*state.round_order, *(p for p in range(state.players) if p not in state.round_order)]
+    rank = {p: i for i, p in enumerate(order)}
+    others = {q: greedy_count(state, q) for q in state.speed.jumpers if q != me}
+    values: dict[int, float] = {}
+    for k in sorted(counts):
+        chosen = tuple(k if p == me else others.get(p, 0) for p in range(state.players))
+        line = sorted(
+            (p for p in range(state.players) if chosen[p]), key=lambda p: (chosen[p], rank[p])
+        )
+        if not line:
+            values[k] = evaluate(state, me)
+            continue
+        trial = state.replace(
+            phase=Phase.ACTIONS,
+            turn_kind=TurnKind.JUMP,
+            active=line[0],
+            ap=chosen[line[0]],
+            chosen=chosen,
+            jump_order=tuple(line[1:]),
+            opened=(),
+        )
+        values[k] = evaluate(_jump_played(trial), me)
+    return values

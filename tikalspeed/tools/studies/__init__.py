@@ -66,9 +66,9 @@ from gamekit.studies.study import NAMES, Study
 from ...engine.contract import step_only
 from ...game import GAME
 from ...model.actions import player_name
-from ...model.rules import Rules
 from ...model.state import State
-from ...text.notation import rules_from_text, rules_to_text
+from .rulesets import parse_rules as parse_rules
+from .rulesets import ruleset_text as ruleset_text
 from .tally import COUNTED, Tally, numbers
 
 __all__ = ["COUNTED", "STUDY", *NAMES]
@@ -98,22 +98,6 @@ MEASURES = (
     "lead_changed",
 )
 """The numbers of a row that the summary averages."""
-
-_NAMED = ("mode", "players")
-
-
-def ruleset_text(rules: Rules) -> str:
-    """The ruleset as a study names it: the rules text, always with the mode and the
-    players (``mode=speed;players=4;forfeit=true``)."""
-    items = [f"mode={rules.mode}", f"players={rules.players}"]
-    items += [i for i in rules_to_text(rules).split(";") if i and i.split("=")[0] not in _NAMED]
-    return ";".join(items)
-
-
-def parse_rules(text: str) -> Rules:
-    """A study's ruleset from its rules text (``mode=classic;players=2``); a
-    :class:`~tikalspeed.NotationError` names the bad item."""
-    return rules_from_text(text)
 
 
 def seat_names(players: int) -> list[str]:
