@@ -39,11 +39,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamekit.cli.options import MAX_PLAYOUTS
-from gamekit.studies.study import NAMES, Played, Study
+from gamekit.studies.study import NAMES, TIME_COLUMNS, TIME_MEASURES, Played, Study
 
+from ...engine.ap import COSTS, move_cost
 from ...engine.contract import step_only
 from ...game import GAME
-from ...model.actions import player_name
+from ...model.actions import Move, player_name
 from ...model.events import AuctionOpened, PointsLost, Scored, TokensReturned, TurnBegan, TurnEnded
 from ...model.rules import Rules
 from ...model.state import State, TurnKind
@@ -65,6 +66,7 @@ MEASURES = (
     "ap_unused",
     "scorings",
     "spread",
+    *TIME_MEASURES,
 )
 """The numbers of a row that the summary averages."""
 
@@ -155,13 +157,22 @@ def _numbers(played: Played) -> dict[str, Any]:
     }
 
 
+def _effort(state: State, action: Any) -> int:
+    """The action points ``action`` spends in ``state`` (TIKAL-TURN-2): an AP action's
+    cost, a :class:`Move` its path's (TIKAL-MOVE-3); 0 for a bid, a tile, tokens."""
+    cost = COSTS.get(type(action))
+    if cost is not None:
+        return cost
+    return move_cost(state, action) if type(action) is Move else 0
+
+
 STUDY = Study(
     game=GAME,
     where=f"{__name__}:STUDY",
     columns=(
-        "ruleset", "seed", "bots", "players", "mode", "winner", "scores", "spread", "plies",
-        "decisions", "decisions_by", "rounds", "handoffs", "wait_mean", "wait_max",
-        "gap_mean", "wait_by", "ap_unused", "ap_unused_by", "scorings",
+        "ruleset", "seed", "bots", "players", "mode", "winner", "scores", "spread", "margin",
+        "plies", "decisions", "decisions_by", "rounds", "handoffs", "wait_mean", "wait_max",
+        "gap_mean", "wait_by", *TIME_COLUMNS, "ap_unused", "ap_unused_by", "scorings",
     ),
     measures=MEASURES,
     max_plies=MAX_PLIES,
@@ -172,12 +183,22 @@ STUDY = Study(
     numbers=_numbers,
     tally=_Tally,
     tally_step=functools.partial(step_only, kinds=COUNTED),
+    effort=_effort,
+    words={
+        "mode": "mode",
+        "rounds": "rounds (each player spends his 10 action points once)",
+        "ap_unused": "action points left unused",
+        "ap_unused_by": "action points left unused, per player",
+        "scorings": "scorings per game",
+    },
 )
 """Tikal's study: the kit's, with Tikal's measures, names and numbers."""
 
 BOTS = STUDY.bots
 """The bots a study may seat, by name (``mcts``: 200 playouts a decision; ``mcts:N``
 is the search bot with ``N``, see :func:`make_bot`)."""
+WORDS = STUDY.labels
+"""Every column in words (the summary's and the plots')."""
 make_bot = STUDY.make_bot
 play_row = STUDY.play_row
 simulate = STUDY.simulate
