@@ -116,60 +116,68 @@ def _in_turn(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict
 
 def _in_moments(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict[str, Any]:
     """:func:`count` of any trail, its runs of secret choices grouped into moments."""
-    # first the moments: who decides in each and how long it takes
-    groups: list[list[int]] = []
-    seconds: list[float] = []
     decisions = [0] * players
     wait_sum = [0] * players
-    last = [-1] * players
+    last = [-1] * players  # the moment of each player's last decision
+    part = [0] * players  # the moments each player decides in
+    own = [0.0] * players
+    done = [0.0] * players
     hist = [0] * WAIT_BINS
     wait_max = gaps = handoffs = 0
-    secret_before = False
+    longest = 0.0
+    clock = 0.0  # the clock when the running moment began
+    now = 0.0  # the running moment's seconds so far: its slowest chooser's
+    moment = -1
+    group: list[int] = []  # who decides in the running moment
     spent: dict[int, float] = {}  # a secret run's seconds by chooser
+    secret_before = False
     for entry, took in zip(trail, costs, strict=True):
         secret = entry < 0
         p = ~entry if secret else entry
         decisions[p] += 1
-        if not (secret and secret_before):  # a new moment
-            handoffs += bool(groups) and groups[-1] != [p]
-            groups.append([p])
-            seconds.append(took)
-            spent = {p: took}
+        if not (secret and secret_before):  # a new moment: the running one ends
+            clock += now
+            for q in group:
+                own[q] += now
+                done[q] = clock
+            handoffs += moment >= 0 and group != [p]
+            moment += 1
+            group = [p]
+            part[p] += 1
+            now = took
+            if secret:
+                spent = {p: took}
         else:
-            if p not in groups[-1]:
-                groups[-1].append(p)
-            spent[p] = spent.get(p, 0.0) + took
-            seconds[-1] = max(spent.values())
+            if p not in group:
+                group.append(p)
+                part[p] += 1
+            mine = spent[p] = spent.get(p, 0.0) + took
+            if mine > now:
+                now = mine
         secret_before = secret
-        wait = len(groups) - 1 - last[p] - 1
+        wait = moment - last[p] - 1
         wait_sum[p] += wait
         if wait:
             gaps += 1
-            wait_max = max(wait_max, wait)
+            if wait > wait_max:
+                wait_max = wait
             if wait > 0:
                 hist[wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1] += 1
-        last[p] = len(groups) - 1
-    # then each player's idle moments and stretches
-    moments = len(groups)
-    idle = [moments] * players
-    own = [0.0] * players
-    run = [0] * players  # the idle stretch running, in moments and in seconds
-    run_seconds = [0.0] * players
-    longest, longest_seconds = 0, 0.0
-    for group, took in zip(groups, seconds, strict=True):
-        for p in range(players):
-            if p in group:
-                idle[p] -= 1
-                own[p] += took
-                run[p], run_seconds[p] = 0, 0.0
-            else:
-                run[p] += 1
-                run_seconds[p] += took
-                longest = max(longest, run[p])
-                longest_seconds = max(longest_seconds, run_seconds[p])
+                stretch = clock - done[p]
+                if stretch > longest:
+                    longest = stretch
+        last[p] = moment
+    clock += now
+    for q in group:
+        own[q] += now
+        done[q] = clock
+    moments = moment + 1
+    tail = max((moments - 1 - last[p] for p in range(players)), default=0)
+    tail_seconds = max((clock - done[p] for p in range(players)), default=0.0)
     return _figures(
-        decisions, wait_sum, wait_max, gaps, handoffs, moments, idle, longest, hist,
-        sum(seconds), own, longest_seconds,
+        decisions, wait_sum, wait_max, gaps, handoffs, moments,
+        [moments - n for n in part], max(wait_max, tail), hist,
+        clock, own, max(longest, tail_seconds),
     )  # fmt: skip
 
 

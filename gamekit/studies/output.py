@@ -121,7 +121,11 @@ def _bars(
 ) -> None:
     shown = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None and v.n]
     means = [v.mean for _, v in shown]
-    errors = [[v.mean - v.low for _, v in shown], [v.high - v.mean for _, v in shown]]
+    # a Wilson bound of a rate of 0 or 1 may miss it by a rounding: never below 0
+    errors = [
+        [max(0.0, v.mean - v.low) for _, v in shown],
+        [max(0.0, v.high - v.mean) for _, v in shown],
+    ]
     ax.bar([x for x, _ in shown], means, width, yerr=errors, capsize=3, label=label)
 
 

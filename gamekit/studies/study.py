@@ -181,12 +181,11 @@ def _costs(
 ) -> float | list[float]:
     """The seconds of each decision of a game (one number when they are all the same):
     ``points`` and ``options`` are empty where the model does not weigh them."""
-    if not points and not options:
-        return table_time.base
+    base, per_point, per_option = table_time.base, table_time.per_point, table_time.per_option
+    if not options:
+        return [base + per_point * k for k in points] if points else base
     points = points or [0] * decisions
-    options = options or [0] * decisions
-    seconds = table_time.seconds
-    return [seconds(a, b) for a, b in zip(points, options, strict=True)]
+    return [base + per_point * k + per_option * o for k, o in zip(points, options, strict=True)]
 
 
 @functools.lru_cache(maxsize=64)
@@ -331,7 +330,7 @@ class Study:
                 if effort is not None:
                     spent(effort(state, action))
                 if legal is not None:
-                    offered(len(legal(view)))
+                    offered(len(legal(state, p)))
             if seen is None:
                 state = advance(state, action)
             else:
