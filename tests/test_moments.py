@@ -127,8 +127,10 @@ def test_every_figure_follows_its_definition_on_random_trails() -> None:
         assert {k: got[k] for k in _by_definition(trail, players, costs)} == _by_definition(
             trail, players, costs
         )
-        if min(trail, default=0) >= 0:
+        if min(trail, default=0) >= 0:  # the shorter roads of a trail without secrets
             assert _moments._in_turn(trail, players, costs) == got
+            same = _moments._in_moments(trail, players, [7.0] * len(trail))
+            assert count(trail, players, 7.0) == same
 
 
 def test_the_margin_of_a_win_a_draw_and_an_unfinished_game() -> None:
@@ -211,3 +213,16 @@ def test_the_summary_and_the_plots_speak_in_words(tmp_path: Path) -> None:
     assert all(_words.label(m, tiki_study.WORDS) != m for m in tiki_study.MEASURES)
     _output.plot(table, ["idle_longest"], tmp_path, tiki_study.WORDS)
     assert "longest idle stretch (moments)" in (tmp_path / "idle_longest.svg").read_text("utf-8")
+
+
+def test_an_unfinished_game_is_measured_to_where_it_stopped() -> None:
+    """A game stopped after ``max_plies`` actions is unfinished (``winner`` -2): its
+    plies are those, its margin the highest score minus the second, its moments those
+    played, and every player idle in the others'."""
+    import attrs
+
+    short = attrs.evolve(tiki_study.STUDY, max_plies=5)
+    row = short.play_row("default", 3, ("random", "random"))
+    assert (row["winner"], row["plies"], row["decisions"], row["moments"]) == (-2, 5, 5, 5)
+    assert row["margin"] == abs(row["scores"][0] - row["scores"][1])
+    assert sum(row["idle_by"]) == 5 and row["table_minutes"] == pytest.approx(50 / 60)

@@ -63,12 +63,45 @@ def count(
     >>> count([~0, ~1], 2, [4.0, 9.0])["table_seconds"]  # the slowest chooser's 9 s
     9.0
     """
-    costs = [cost] * len(trail) if isinstance(cost, (int, float)) else cost
-    if len(costs) != len(trail):
-        raise ValueError(f"{len(trail)} decisions, {len(costs)} costs")
-    if min(trail, default=0) >= 0:  # no secret choice: each decision is a moment
-        return _in_turn(trail, players, costs)
-    return _in_moments(trail, players, costs)
+    in_turn = min(trail, default=0) >= 0  # no secret choice: each decision is a moment
+    if isinstance(cost, (int, float)):
+        if in_turn:
+            return _in_turn_alike(trail, players, float(cost))
+        cost = [float(cost)] * len(trail)
+    if len(cost) != len(trail):
+        raise ValueError(f"{len(trail)} decisions, {len(cost)} costs")
+    return _in_turn(trail, players, cost) if in_turn else _in_moments(trail, players, cost)
+
+
+def _in_turn_alike(trail: Sequence[int], players: int, cost: float) -> dict[str, Any]:
+    """:func:`count` of a trail without a secret choice whose decisions all take
+    ``cost`` seconds (Tiki's): the moments counted, their seconds a multiple."""
+    decisions = [0] * players
+    wait_sum = [0] * players
+    last = [-1] * players
+    hist = [0] * WAIT_BINS
+    wait_max = gaps = handoffs = 0
+    before = -1
+    for moment, p in enumerate(trail):
+        decisions[p] += 1
+        if before != p and before >= 0:
+            handoffs += 1
+        before = p
+        wait = moment - last[p] - 1
+        if wait:
+            wait_sum[p] += wait
+            gaps += 1
+            hist[wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1] += 1
+            if wait > wait_max:
+                wait_max = wait
+        last[p] = moment
+    moments = len(trail)
+    idle = [moments - d for d in decisions]
+    longest = max([wait_max, *(moments - 1 - last[p] for p in range(players))])
+    return _figures(
+        decisions, wait_sum, wait_max, gaps, handoffs, moments, idle, longest, hist,
+        cost * moments, [cost * d for d in decisions], cost * longest,
+    )  # fmt: skip
 
 
 def _in_turn(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict[str, Any]:

@@ -311,8 +311,8 @@ class Study:
         # without a tally no event is needed: apply builds none (the same new state)
         seen = None if tally is None else tally.seen
         advance = game.apply if seen is None else (self.tally_step or _stepped(game.step))
-        plies, most = 0, self.max_plies
-        while plies < most:
+        plies = 0
+        for plies in range(self.max_plies):  # noqa: B007 - plies taken when it breaks
             who = actors(state)
             if not who:
                 break
@@ -337,7 +337,8 @@ class Study:
                 state, events = advance(state, action)
                 if events:
                     seen(events)
-            plies += 1
+        else:
+            plies = self.max_plies  # stopped unfinished
         counted = moments.count(trail, n, _costs(table_time, len(trail), points, options))
         decisions, wait_sum = counted["decisions_by"], counted["wait_sum_by"]
         gaps = counted["gaps"]
