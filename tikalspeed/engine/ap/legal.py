@@ -350,6 +350,16 @@ def move_cost(state: State, action: Move) -> int:
     return reach(info, action.origin, min(state.turn.ap, HORIZON)).dist[action.destination]
 
 
+def action_points(state: State, action: object) -> int:
+    """The AP any legal decision in ``state`` spends (TIKAL-TURN-2): an AP action its
+    :func:`ap_cost`, any other none (a bid, a tile, a token choice); what a study's
+    table-time model counts, once a decision, so it is kept cheap."""
+    cost = COSTS.get(type(action))
+    if cost is not None:
+        return cost
+    return move_cost(state, action) if isinstance(action, Move) else 0
+
+
 def ap_cost(state: State, action: APAction) -> int:
     """The AP a legal AP action costs (TIKAL-TURN-2): a :class:`Move` its cheapest
     path (:func:`move_cost`, TIKAL-MOVE-3), any other its fixed cost (:data:`COSTS`)."""

@@ -41,10 +41,10 @@ from typing import Any
 from gamekit.cli.options import MAX_PLAYOUTS
 from gamekit.studies.study import NAMES, TIME_COLUMNS, TIME_MEASURES, Played, Study
 
-from ...engine.ap import COSTS, move_cost
+from ...engine.ap import action_points
 from ...engine.contract import step_only
 from ...game import GAME
-from ...model.actions import Move, player_name
+from ...model.actions import player_name
 from ...model.events import AuctionOpened, PointsLost, Scored, TokensReturned, TurnBegan, TurnEnded
 from ...model.rules import Rules
 from ...model.state import State, TurnKind
@@ -157,15 +157,6 @@ def _numbers(played: Played) -> dict[str, Any]:
     }
 
 
-def _effort(state: State, action: Any) -> int:
-    """The action points ``action`` spends in ``state`` (TIKAL-TURN-2): an AP action's
-    cost, a :class:`Move` its path's (TIKAL-MOVE-3); 0 for a bid, a tile, tokens."""
-    cost = COSTS.get(type(action))
-    if cost is not None:
-        return cost
-    return move_cost(state, action) if type(action) is Move else 0
-
-
 STUDY = Study(
     game=GAME,
     where=f"{__name__}:STUDY",
@@ -183,7 +174,7 @@ STUDY = Study(
     numbers=_numbers,
     tally=_Tally,
     tally_step=functools.partial(step_only, kinds=COUNTED),
-    effort=_effort,
+    effort=action_points,
     words={
         "mode": "mode",
         "rounds": "rounds (each player spends his 10 action points once)",
