@@ -6,7 +6,7 @@ here, once for every game.
 ``play --seed N`` does: the start from ``new_game(rules, seed=N)``, later chance from
 ``random.Random(N + 100)``, the bot of seat ``k`` (from 0) seeded with ``N + 1 + k``:
 the game :func:`gamekit.bots.play_game` plays, in a loop of its own that notes who
-decided at each ply. It measures the game; a row holds the columns below, and the
+decided at each ply (:func:`.loop.play`, which the compiled build compiles). It measures the game; a row holds the columns below, and the
 game's own numbers (:attr:`Study.numbers`), in the order of :attr:`Study.columns`:
 
 ======================  =============================================================
@@ -75,7 +75,7 @@ import attrs
 
 from ..bots import chooser
 from ..game import Game, load
-from . import moments, runner
+from . import loop, moments, runner
 from .moments import margin, waits
 from .timing import TableTime
 from .words import WORDS
@@ -235,11 +235,11 @@ class Study:
     state and the events of the ply, as a pair. By default the game's ``step``; a game
     may give one that builds only the events its tally counts (the same new state, the
     same events of those kinds in the same order), which is cheaper."""
-    effort: Callable[[Any, Any], int] | None = None
-    """What a decision spends in the game's own currency, ``effort(state, action)``,
-    for the table-time model (:class:`~.timing.TableTime`'s ``per_point``): Tikal's
-    action points; ``None`` (Tiki) where decisions spend nothing. Called once a
-    decision: it must be cheap."""
+    effort: Callable[[Any, Any, Any], int] | None = None
+    """What a decision spends in the game's own currency, ``effort(before, action,
+    after)`` from the states before and after it, for the table-time model
+    (:class:`~.timing.TableTime`'s ``per_point``): Tikal's action points; ``None``
+    (Tiki) where decisions spend nothing. Called once a decision: it must be cheap."""
     words: Mapping[str, str] = attrs.field(factory=dict)
     """The game's own columns in plain words (``{"rounds": "rounds (...)"}``); the
     kit's are :data:`gamekit.studies.words.WORDS`."""
@@ -296,49 +296,27 @@ class Study:
             raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
         choose = [chooser(self.make_bot(name, seed + 1 + p)) for p, name in enumerate(bots)]
         rng = random.Random(seed + CHANCE_OFFSET)
-        start = state = game.new_game(rules, seed=seed)
+        start = game.new_game(rules, seed=seed)
         tally = None if self.tally is None else self.tally(rules)
-        trail: list[int] = []  # who decided, in order; a secret choice as ~player
-        note = trail.append
-        # what the table-time model needs of each decision, only where it weighs
-        effort = self.effort if table_time.per_point else None
-        legal = game.legal_actions if table_time.per_option else None
-        points: list[int] = []
-        options: list[int] = []
-        spent, offered = points.append, options.append
-        actors, secret, observe = game.actors, game.secret, game.observe
-        sample, chance = game.sample_chance, (game.CHANCE,)
         # without a tally no event is needed: apply builds none (the same new state)
         seen = None if tally is None else tally.seen
         advance = game.apply if seen is None else (self.tally_step or _stepped(game.step))
-        plies = 0
-        for plies in range(self.max_plies):  # noqa: B007 - plies taken when it breaks
-            who = actors(state)
-            if not who:
-                break
-            if who == chance:
-                action = sample(state, rng)
-            else:
-                p = who[0] if len(who) == 1 else min(who)
-                if secret(state):  # he sees his own view only
-                    view = observe(state, p)
-                    note(~p)
-                else:
-                    view = state
-                    note(p)
-                action = choose[p](view, p)
-                if effort is not None:
-                    spent(effort(state, action))
-                if legal is not None:
-                    offered(len(legal(state, p)))
-            if seen is None:
-                state = advance(state, action)
-            else:
-                state, events = advance(state, action)
-                if events:
-                    seen(events)
-        else:
-            plies = self.max_plies  # stopped unfinished
+        state, plies, trail, points, options = loop.play(
+            start,
+            choose,
+            rng,
+            self.max_plies,
+            game.actors,
+            game.secret,
+            game.observe,
+            game.sample_chance,
+            (game.CHANCE,),
+            advance,
+            seen,
+            # what the table-time model needs of each decision, only where it weighs
+            self.effort if table_time.per_point else None,
+            game.legal_actions if table_time.per_option else None,
+        )
         counted = moments.count(trail, n, _costs(table_time, len(trail), points, options))
         decisions, wait_sum = counted["decisions_by"], counted["wait_sum_by"]
         gaps = counted["gaps"]

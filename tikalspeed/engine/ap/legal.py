@@ -350,14 +350,20 @@ def move_cost(state: State, action: Move) -> int:
     return reach(info, action.origin, min(state.turn.ap, HORIZON)).dist[action.destination]
 
 
-def action_points(state: State, action: object) -> int:
-    """The AP any legal decision in ``state`` spends (TIKAL-TURN-2): an AP action its
-    :func:`ap_cost`, any other none (a bid, a tile, a token choice); what a study's
-    table-time model counts, once a decision, so it is kept cheap."""
+def action_points(before: State, action: object, after: State) -> int:
+    """The AP a legal decision spends (TIKAL-TURN-2), taken in ``before`` to give
+    ``after``: an AP action its :func:`ap_cost`, any other none (a bid, a tile, a token
+    choice). A study's table-time model counts it once a decision, so it is cheap: a
+    move within a turn that goes on costs the points the turn lost by it."""
     cost = COSTS.get(type(action))
     if cost is not None:
         return cost
-    return move_cost(state, action) if isinstance(action, Move) else 0
+    if not isinstance(action, Move):
+        return 0
+    turn, then = before.turn, after.turn
+    if then.active == turn.active and then.phase is turn.phase and then.ap < turn.ap:
+        return turn.ap - then.ap
+    return move_cost(before, action)
 
 
 def ap_cost(state: State, action: APAction) -> int:
