@@ -51,7 +51,7 @@ def _decisions(ruleset: str, seed: int, bots: tuple[str, ...]) -> list[tuple[int
         action = seats[p].choose(seen, p)
         transition = step(state, action)
         cost = sum(e.cost for e in transition.events if isinstance(e, ActionTaken))
-        options = view_actions(seen) if secret else legal_actions(state, p)
+        options = view_actions(observe(state, p)) if secret else legal_actions(state, p)
         out.append((p, secret, cost, len(options)))
         state = transition.state
     return out
@@ -137,3 +137,33 @@ def test_simulate_takes_the_model_from_its_flags(
         assert main([*argv, "--seconds-per-point", bad]) == 2
         error = capsys.readouterr().err
         assert f"--seconds-per-point takes 0 to 3600 seconds, not '{bad}'" in error
+
+
+@pytest.mark.parametrize("mode", ["classic", "professional", "speed"])
+def test_action_points_are_the_cost_of_every_action(mode: str) -> None:
+    """TIKAL-TURN-2, TIKAL-MOVE-3: what a study counts a decision spending
+    (``action_points``, from the states before and after it) is the action's
+    ``ap_cost`` (a move its cheapest path, even one that ends the turn), and 0 for a
+    decision that is no AP action; over whole random games of 2 to 4 players."""
+    from tikalspeed.engine.ap import COSTS, action_points, ap_cost
+    from tikalspeed.model.actions import Move
+
+    checked = 0
+    for players in (2, 3, 4):
+        rules = tikalspeed.Rules(mode=mode, players=players)
+        bots = [RandomBot(players + p) for p in range(players)]
+        rng = random.Random(players)
+        state = new_game(rules, seed=players)
+        while state.phase is not Phase.OVER:
+            who = actors(state)
+            if who == (CHANCE,):
+                state = step(state, sample_chance(state, rng)).state
+                continue
+            action = bots[min(who)].choose(state, min(who))
+            after = step(state, action).state
+            spends = isinstance(action, Move) or type(action) in COSTS
+            expected = ap_cost(state, action) if spends else 0  # type: ignore[arg-type]
+            assert action_points(state, action, after) == expected, action
+            checked += isinstance(action, Move)
+            state = after
+    assert checked > 50
