@@ -56,8 +56,6 @@ def play(
     options: list[int] = []
     note, spent, offered = trail.append, points.append, options.append
     weigh = effort is not None or legal is not None
-    decided = False
-    before = state
     plies = 0
     for plies in range(max_plies):  # noqa: B007 - the plies taken, where it breaks
         who = actors(state)
@@ -65,7 +63,6 @@ def play(
             break
         if who == chance:
             action = sample(state, rng)
-            decided = False
         else:
             p: int = who[0] if len(who) == 1 else min(who)
             if secret(state):  # he sees his own view only
@@ -74,19 +71,25 @@ def play(
             else:
                 action = choose[p](state, p)
                 note(p)
-            if weigh:
-                decided = True
-                before = state
+            if weigh:  # the model's figures of the decision: the points from both states
                 if legal is not None:
                     offered(len(legal(state, p)))
+                if effort is not None:
+                    before = state
+                    if seen is None:
+                        state = advance(state, action)
+                    else:
+                        state, events = advance(state, action)
+                        if events:
+                            seen(events)
+                    spent(effort(before, action, state))
+                    continue
         if seen is None:
             state = advance(state, action)
         else:
             state, events = advance(state, action)
             if events:
                 seen(events)
-        if decided and effort is not None:
-            spent(effort(before, action, state))
     else:
         plies = max_plies  # stopped unfinished
     return state, plies, trail, points, options
