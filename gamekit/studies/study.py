@@ -6,8 +6,9 @@ here, once for every game.
 ``play --seed N`` does: the start from ``new_game(rules, seed=N)``, later chance from
 ``random.Random(N + 100)``, the bot of seat ``k`` (from 0) seeded with ``N + 1 + k``:
 the game :func:`gamekit.bots.play_game` plays, in a loop of its own that notes who
-decided at each ply (:func:`.loop.play`, which the compiled build compiles). It measures the game; a row holds the columns below, and the
-game's own numbers (:attr:`Study.numbers`), in the order of :attr:`Study.columns`:
+decided at each ply (:func:`.loop.play`, which the compiled build compiles). It
+measures the game; a row holds the columns below, and the game's own numbers
+(:attr:`Study.numbers`), in the order of :attr:`Study.columns`:
 
 ======================  =============================================================
 ``ruleset``             the rules as the game names them (:attr:`Study.ruleset_text`)
