@@ -43,6 +43,9 @@ COMPILED = [
     "tiki/board/island.py",
     "tiki/engine/moves.py",
     "tiki/engine/contract.py",
+    # the kit: a study game's loop and its measures (the attrs classes stay out)
+    "gamekit/studies/loop.py",
+    "gamekit/studies/moments.py",
 ]
 """The modules mypyc compiles, paths from the project root."""
 

@@ -14,6 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import tiki
+from gamekit.studies import moments as _moments
 from gamekit.studies import output as _studyout
 from gamekit.studies import runner as _study
 from gamekit.studies import study as _kit
@@ -89,19 +90,20 @@ PINNED = {
 def test_tiki_study_is_the_kits(monkeypatch: pytest.MonkeyPatch) -> None:
     """The study ``tiki simulate`` runs is the kit's: Tiki's names are the methods of
     its ``STUDY``, a :class:`gamekit.studies.study.Study` of ``tiki.GAME``, and the
-    rows of a study are measured by the kit's :func:`~gamekit.studies.study.waits`."""
+    rows of a study are measured by the kit's :func:`~gamekit.studies.moments.count`
+    (:func:`~gamekit.studies.study.waits` before issue 21's measures of table time)."""
     assert isinstance(simulate.STUDY, _kit.Study) and simulate.STUDY.game is tiki.GAME
     for name in ("make_bot", "play_row", "simulate"):
         assert getattr(simulate, name).__func__ is getattr(_kit.Study, name)
     assert set(_kit.NAMES) <= set(simulate.__all__)
     measured: list[int] = []
-    waits = _kit.waits
+    count = _moments.count
 
-    def spy(trail: list[int], players: int) -> Any:
+    def spy(trail: list[int], players: int, cost: Any) -> Any:
         measured.append(len(trail))
-        return waits(trail, players)
+        return count(trail, players, cost)
 
-    monkeypatch.setattr(_kit, "waits", spy)
+    monkeypatch.setattr(_moments, "count", spy)
     rows = simulate.simulate([tiki.Rules(shaman=True)], 2, seed=40, bots=["random", "greedy"])
     assert measured == [r["decisions"] for r in rows] and measured[0] == PINNED["decisions"]
 
@@ -109,9 +111,10 @@ def test_tiki_study_is_the_kits(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_tiki_rows_are_those_of_its_own_study_before() -> None:
     """TIKI-TURN-3: a row of the kit's study is the row Tiki's own study gave for the
     same ruleset, seed and bots, its columns in the same order (one decision a
-    moment: the waits count the other player's decisions)."""
+    moment: the waits count the other player's decisions). Issue 21's columns of
+    table time came beside them; these are unchanged."""
     row = simulate.play_row("shaman=true", 40, ("random", "greedy"))
-    assert row == PINNED and list(row) == list(PINNED)
+    assert {k: row[k] for k in PINNED} == PINNED and [k for k in row if k in PINNED] == list(PINNED)
 
 
 @pytest.mark.parametrize("bots", [",,,", "", "greedy,", " , random", "greedy,,random"])
@@ -206,16 +209,21 @@ def test_no_bar_when_standard_error_is_not_a_terminal(
 
 def test_the_waits_of_a_trail_without_secrets_are_counted_alike() -> None:
     """A trail without a secret choice (Tiki's) takes a shorter road through
-    :func:`~gamekit.studies.study.waits` (issue 21); it gives what the road of any
-    trail gives, here on random trails of 2 to 4 players."""
+    :func:`~gamekit.studies.moments.count` (issue 21); it gives what the road of any
+    trail gives, every figure (the waits, and the moments, idle time and table time
+    of issue 21), here on random trails of 2 to 4 players with random costs."""
     import random
 
     rng = random.Random(21)
     for _ in range(300):
         players = rng.randint(2, 4)
         trail = [rng.randrange(players) for _ in range(rng.randint(0, 40))]
-        assert _kit.waits(trail, players) == _kit._waits_in_moments(trail, players)
-        assert _kit._waits_in_turn(trail, players) == _kit._waits_in_moments(trail, players)
+        costs = [float(rng.randint(1, 40)) for _ in trail]
+        road = _moments._in_moments(trail, players, costs)
+        assert _moments.count(trail, players, costs) == road
+        assert _moments._in_turn(trail, players, costs) == road
+        five = ("decisions_by", "wait_sum_by", "wait_max", "gaps", "handoffs")
+        assert _kit.waits(trail, players) == tuple(road[k] for k in five)
 
 
 def test_the_waits_by_definition_on_trails_without_secrets() -> None:

@@ -12,7 +12,7 @@ import argparse
 import csv
 import reprlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,8 @@ from .runner import (
     summary,
     summary_text,
 )
+from .timing import MAX_SECONDS, TableTime
+from .words import label
 
 __all__ = [
     "MAX_SEED",
@@ -73,11 +75,14 @@ def write_parquet(rows: Sequence[Row], path: str | Path) -> None:
 
 
 def plot(
-    table: Sequence[dict[str, Any]], measures: Sequence[str], directory: str | Path
+    table: Sequence[dict[str, Any]],
+    measures: Sequence[str],
+    directory: str | Path,
+    words: Mapping[str, str] | None = None,
 ) -> list[Path]:
     """Draw each measure (and the seat win rates) per ruleset, with its 95% interval,
-    as ``<measure>.png`` and ``<measure>.svg`` in ``directory``; return the files
-    (needs ``matplotlib``)."""
+    as ``<measure>.png`` and ``<measure>.svg`` in ``directory``, its axis named in
+    ``words`` (:func:`.words.label`); return the files (needs ``matplotlib``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -99,7 +104,7 @@ def plot(
             ax.legend(fontsize=8, ncols=len(seats))
         else:
             _bars(ax, list(range(len(names))), [e[measure] for e in table], 0.6, None)
-            ax.set_ylabel(measure.replace("_", " "))
+            ax.set_ylabel(label(measure, words))
         ax.set_xticks(range(len(names)), names, rotation=20, ha="right", fontsize=8)
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
@@ -116,7 +121,11 @@ def _bars(
 ) -> None:
     shown = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None and v.n]
     means = [v.mean for _, v in shown]
-    errors = [[v.mean - v.low for _, v in shown], [v.high - v.mean for _, v in shown]]
+    # a Wilson bound of a rate of 0 or 1 may miss it by a rounding: never below 0
+    errors = [
+        [max(0.0, v.mean - v.low) for _, v in shown],
+        [max(0.0, v.high - v.mean) for _, v in shown],
+    ]
     ax.bar([x for x, _ in shown], means, width, yerr=errors, capsize=3, label=label)
 
 
@@ -181,6 +190,17 @@ def add_arguments(parser: Any, bots: Sequence[str], default_games: int) -> None:
     parser.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
     parser.add_argument("--parquet", metavar="FILE", help="the same rows as Parquet (pyarrow)")
     parser.add_argument("--plots", metavar="DIR", help="write plots as PNG and SVG (matplotlib)")
+    model = TableTime()
+    for flag, field, what in _TIME_FLAGS:
+        parser.add_argument(
+            flag,
+            dest=field,
+            type=_seconds(flag),
+            default=getattr(model, field),
+            metavar="S",
+            help=f"table-time model: seconds {what} (default {getattr(model, field):g}; "
+            "see docs/simulate.md)",
+        )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -188,6 +208,29 @@ def add_arguments(parser: Any, bots: Sequence[str], default_games: int) -> None:
         help="show a progress bar (tqdm), or never (--no-progress); by default one shows on "
         f"a terminal once the study has run {PROGRESS_DELAY:g} seconds",
     )
+
+
+_TIME_FLAGS = (
+    ("--seconds-per-decision", "base", "every decision takes"),
+    ("--seconds-per-point", "per_point", "a decision takes for each point it spends"),
+    ("--seconds-per-option", "per_option", "a decision takes for each legal action"),
+)
+"""The flags of the table-time model: each sets a field of :class:`.timing.TableTime`."""
+
+
+def _seconds(option: str) -> Callable[[str], float]:
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not 0.0 <= value <= MAX_SECONDS:  # NaN fails too
+            raise argparse.ArgumentTypeError(
+                f"{option} takes 0 to {MAX_SECONDS:g} seconds, not {text!r}"
+            )
+        return value
+
+    return read
 
 
 MAX_SEED = 2**53 - 1
@@ -233,7 +276,7 @@ def bot_names(text: str) -> list[str]:
 
 def main(args: Any, game: Any, out: Any) -> int:
     """Run ``simulate`` from the parsed ``args`` for ``game`` (the game's
-    ``tools.studies`` package: ``parse_rules``, ``simulate``, ``MEASURES``,
+    ``tools.studies`` package: ``parse_rules``, ``simulate``, ``MEASURES``, ``WORDS``,
     ``seat_names``, see :data:`.study.NAMES`); print the summary to ``out``; write the
     files asked for. The progress bar (on standard error) is :func:`.runner.progress_delay`'s
     choice."""
@@ -251,10 +294,11 @@ def main(args: Any, game: Any, out: Any) -> int:
         address=args.address,
         progress=delay is not None,
         progress_delay=delay or 0.0,
+        table_time=TableTime(args.base, args.per_point, args.per_option),
     )
     table = summary(rows, game.MEASURES)
     players = max(r["players"] for r in rows)
-    print(summary_text(table, game.seat_names(players)), file=out)
+    print(summary_text(table, game.seat_names(players), game.WORDS), file=out)
     if args.csv:
         write_csv(rows, args.csv)
         print(f"rows written to {args.csv}", file=out)
@@ -262,6 +306,6 @@ def main(args: Any, game: Any, out: Any) -> int:
         write_parquet(rows, args.parquet)
         print(f"rows written to {args.parquet}", file=out)
     if args.plots:
-        written = plot(table, game.MEASURES, args.plots)
+        written = plot(table, game.MEASURES, args.plots, game.WORDS)
         print(f"{len(written)} plots written into {args.plots}", file=out)
     return 0

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -253,16 +253,33 @@ def summary(rows: Sequence[Row], measures: Sequence[str]) -> list[dict[str, Any]
     return out
 
 
-def summary_text(table: Sequence[dict[str, Any]], seat_names: Sequence[str]) -> str:
-    """The summary as a plain table: one block per ruleset, one line per figure."""
+def summary_text(
+    table: Sequence[dict[str, Any]],
+    seat_names: Sequence[str],
+    words: Mapping[str, str] | None = None,
+) -> str:
+    """The summary as a plain table: one block per ruleset, one line per figure, each
+    named in ``words`` (a column's words, its name after them: ``decisions per game
+    [decisions]``) where they have it.
+
+    >>> e = Estimate(3.0, 2.0, 4.0, 5)
+    >>> print(summary_text([{"ruleset": "r", "games": 5, "moments": e}], [], {"moments": "m"}))
+    r: 5 games
+      m [moments]            3.000 [2.000, 4.000]
+    """
     lines = []
     for entry in table:
         lines.append(f"{entry['ruleset']}: {entry['games']} games")
+        shown = []
         for key, value in entry.items():
             if key in ("ruleset", "games"):
                 continue
-            label = key
+            label = (words or {}).get(key, key)
             if key.startswith("win_P"):
                 label = f"{seat_names[int(key[5:]) - 1]} wins"
-            lines.append(f"  {label:<22} {value}")
+            elif label != key:
+                label = f"{label} [{key}]"
+            shown.append((label, value))
+        width = max([22, *(len(label) for label, _ in shown)])
+        lines += [f"  {label:<{width}} {value}" for label, value in shown]
     return "\n".join(lines)

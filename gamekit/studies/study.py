@@ -6,30 +6,49 @@ here, once for every game.
 ``play --seed N`` does: the start from ``new_game(rules, seed=N)``, later chance from
 ``random.Random(N + 100)``, the bot of seat ``k`` (from 0) seeded with ``N + 1 + k``:
 the game :func:`gamekit.bots.play_game` plays, in a loop of its own that notes who
-decided at each ply. It measures the game; a row holds the columns below, and the
-game's own numbers (:attr:`Study.numbers`), in the order of :attr:`Study.columns`:
+decided at each ply (:func:`.loop.play`, which the compiled build compiles). It
+measures the game; a row holds the columns below, and the game's own numbers
+(:attr:`Study.numbers`), in the order of :attr:`Study.columns`:
 
-==================  =================================================================
-``ruleset``         the rules as the game names them (:attr:`Study.ruleset_text`)
-``seed``, ``bots``  the game's seed and the bots by seat (``greedy,random``)
-``players``         the players
-``winner``          the winning seat (0 = the first), ``-1`` for a draw or a shared win,
-                    ``-2`` unfinished (stopped after :attr:`Study.max_plies` actions)
-``scores``          each player's final score; ``spread``: highest minus lowest
-``plies``           every action, chance outcomes included
-``decisions``       the players' decisions (``decisions_by``: per player)
-``handoffs``        how often the decision passes to another player (or group)
-``wait_mean``       the mean, over all decisions, of the *wait* before it (``wait_max``
-                    the longest, ``wait_by`` each player's mean)
-``gap_mean``        the mean wait over the decisions that had one (a player's first
-                    decision after others acted): how long a wait is when one waits
-==================  =================================================================
+======================  =============================================================
+``ruleset``             the rules as the game names them (:attr:`Study.ruleset_text`)
+``seed``, ``bots``      the game's seed and the bots by seat (``greedy,random``)
+``players``             the players
+``winner``              the winning seat (0 = the first), ``-1`` for a draw or a shared
+                        win, ``-2`` unfinished (stopped after :attr:`Study.max_plies`)
+``scores``              each player's final score; ``spread``: highest minus lowest
+``margin``              the winner's score minus the best other's; 0 for a draw or a
+                        shared win; unfinished: highest minus second highest
+``plies``               every action, chance outcomes included
+``decisions``           the players' decisions (``decisions_by``: per player)
+``handoffs``            how often the decision passes to another player (or group)
+``wait_mean``           the mean, over all decisions, of the *wait* before it
+                        (``wait_max`` the longest, ``wait_by`` each player's mean)
+``gap_mean``            the mean wait over the decisions that had one (a player's first
+                        decision after others acted): how long a wait is when one waits
+``wait_hist``           the waits by length: 16 counts, of lengths 1, 2, … 15, then 16
+                        or more (their sum is the number of decisions with a wait)
+``moments``             the sequential moments (a run of secret choices counts once)
+``idle_by``             per player, the moments he does not decide in (``idle_mean``:
+                        their mean over the players)
+``idle_longest``        the longest run of moments one player does not decide in
+                        (before his first decision, between two, after his last)
+``table_minutes``       the game's length at the table, in the model of ``table_time``
+``idle_minutes_by``     per player, the minutes he is not deciding (``idle_minutes``:
+                        their mean); ``idle_longest_minutes``: the longest idle stretch
+======================  =============================================================
 
-The *wait* before a player's decision is the number of decisions of other players
-since his previous one (since the start, for his first); see :func:`waits`. A
+The *wait* before a player's decision is the number of moments since his previous one
+(since the start, for his first) in which others decided; see :mod:`.moments`. A
 simultaneous choice (the game's ``secret(state)``: a Speed Jump's token choices) is no
 wait: a run of them is one moment, in which each of its players decides once and which
 counts once in the others' waits. A game without one (Tiki) has a moment per decision.
+
+The table-time model (:class:`~.timing.TableTime`, a designer's guess, not a
+measurement): a decision takes ``base + per_point * points + per_option * options``
+seconds, ``points`` what it spends (:attr:`Study.effort`), ``options`` the legal
+actions it was chosen among; a run of secret choices takes as long as its slowest
+chooser, and is no idle time for any of its players.
 
 :meth:`Study.simulate` runs a whole study on :mod:`.runner` (processes or Ray); a game's
 ``tools.studies`` package gives the names of :data:`NAMES`, which the command line's
@@ -50,21 +69,35 @@ import functools
 import random
 import re
 import reprlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
 
 from ..bots import chooser
 from ..game import Game, load
-from . import runner
+from . import loop, moments, runner
+from .moments import margin, waits
+from .timing import TableTime
+from .words import WORDS
 
-__all__ = ["CHANCE_OFFSET", "NAMES", "Played", "Study", "Tally", "waits"]
+__all__ = [
+    "CHANCE_OFFSET",
+    "NAMES",
+    "TIME_COLUMNS",
+    "TIME_MEASURES",
+    "Played",
+    "Study",
+    "TableTime",
+    "Tally",
+    "waits",
+]
 
 NAMES = (
     "BOTS",
     "MAX_PLIES",
     "MEASURES",
+    "WORDS",
     "make_bot",
     "parse_rules",
     "play_row",
@@ -73,9 +106,35 @@ NAMES = (
     "simulate",
 )
 """The names a game's ``tools.studies`` package gives: :data:`BOTS` (the bots by
-name), ``MAX_PLIES``, ``MEASURES`` (the numbers the summary averages), and the
+name), ``MAX_PLIES``, ``MEASURES`` (the numbers the summary averages), ``WORDS``
+(every column in words, :attr:`Study.labels`), and the
 functions ``make_bot``, ``parse_rules``, ``play_row``, ``ruleset_text``,
 ``seat_names``, ``simulate``. The command line's ``simulate`` reads them."""
+
+TIME_COLUMNS = (
+    "wait_hist",
+    "moments",
+    "idle_mean",
+    "idle_by",
+    "idle_longest",
+    "table_minutes",
+    "idle_minutes",
+    "idle_minutes_by",
+    "idle_longest_minutes",
+)
+"""The kit's columns of the time at the table, in a game's :attr:`Study.columns` after
+the waits (``margin`` goes beside ``spread``)."""
+
+TIME_MEASURES = (
+    "moments",
+    "idle_mean",
+    "idle_longest",
+    "table_minutes",
+    "idle_minutes",
+    "idle_longest_minutes",
+    "margin",
+)
+"""The numbers of :data:`TIME_COLUMNS` (and ``margin``) a summary averages."""
 
 CHANCE_OFFSET = 100
 """Chance after the start comes from ``random.Random(seed + CHANCE_OFFSET)``."""
@@ -108,55 +167,6 @@ class Played:
     """The game's :class:`Tally` of the events (:attr:`Study.tally`), or ``None``."""
 
 
-def waits(trail: Sequence[int], players: int) -> tuple[list[int], list[int], int, int, int]:
-    """From the trail of decisions (each the player who decided, ``~player`` for a
-    simultaneous secret choice): each player's decisions, his summed waits, the
-    longest wait, the decisions that had a wait, and the hand-offs.
-
-    A run of secret choices is one moment: each of its players decides once in it,
-    and it counts once in the others' waits. Without one, each decision is a moment.
-
-    >>> waits([0, 1, 1, 0], 2)  # o waits 1, then x waits 2
-    ([2, 2], [2, 1], 2, 2, 2)
-    >>> waits([0, ~0, ~1, 1], 2)  # one Jump: x and o choose in the same moment
-    ([2, 2], [0, 1], 1, 1, 1)
-    """
-    if min(trail, default=0) >= 0:  # no secret choice: each decision is a moment
-        return _waits_in_turn(trail, players)
-    return _waits_in_moments(trail, players)
-
-
-def _waits_in_moments(
-    trail: Sequence[int], players: int
-) -> tuple[list[int], list[int], int, int, int]:
-    """:func:`waits` of any trail, its secret choices grouped into moments."""
-    decisions = [0] * players
-    wait_sum = [0] * players
-    last_moment = [-1] * players
-    wait_max = gaps = handoffs = 0
-    moment = -1
-    group: tuple[int, ...] = ()
-    secret_before = False
-    for entry in trail:
-        secret = entry < 0
-        p = ~entry if secret else entry
-        decisions[p] += 1
-        if not (secret and secret_before):  # a new moment
-            moment += 1
-            handoffs += group != () and group != (p,)
-            group = (p,)
-        elif p not in group:
-            group = (*group, p)
-        secret_before = secret
-        wait = moment - last_moment[p] - 1
-        wait_sum[p] += wait
-        if wait:
-            gaps += 1
-            wait_max = max(wait_max, wait)
-        last_moment[p] = moment
-    return decisions, wait_sum, wait_max, gaps, handoffs
-
-
 def _stepped(step: Callable[[Any, Any], Any]) -> Callable[[Any, Any], tuple[Any, Any]]:
     """A game's ``step`` as a :attr:`Study.tally_step`: the new state and the events."""
 
@@ -167,37 +177,23 @@ def _stepped(step: Callable[[Any, Any], Any]) -> Callable[[Any, Any], tuple[Any,
     return pair
 
 
+def _costs(
+    table_time: TableTime, decisions: int, points: list[int], options: list[int]
+) -> float | list[float]:
+    """The seconds of each decision of a game (one number when they are all the same):
+    ``points`` and ``options`` are empty where the model does not weigh them."""
+    base, per_point, per_option = table_time.base, table_time.per_point, table_time.per_option
+    if not options:
+        return [base + per_point * k for k in points] if points else base
+    points = points or [0] * decisions
+    return [base + per_point * k + per_option * o for k, o in zip(points, options, strict=True)]
+
+
 @functools.lru_cache(maxsize=64)
 def _parsed(parse: Callable[[str], Any], ruleset: str) -> Any:
     """``parse(ruleset)``, kept: a study's games share a few rulesets (frozen values),
     and reading one costs more than a short game's first plies."""
     return parse(ruleset)
-
-
-def _waits_in_turn(
-    trail: Sequence[int], players: int
-) -> tuple[list[int], list[int], int, int, int]:
-    """:func:`waits` of a trail without a secret choice (Tiki's, and most of Tikal's
-    games' stretches), where each decision is a moment of its own: the same figures,
-    found with less work a decision."""
-    decisions = [0] * players
-    wait_sum = [0] * players
-    last_moment = [-1] * players
-    wait_max = gaps = handoffs = 0
-    before = -1
-    for moment, p in enumerate(trail):
-        decisions[p] += 1
-        if before != p and before >= 0:
-            handoffs += 1
-        before = p
-        wait = moment - last_moment[p] - 1
-        if wait:
-            wait_sum[p] += wait
-            gaps += 1
-            if wait > wait_max:
-                wait_max = wait
-        last_moment[p] = moment
-    return decisions, wait_sum, wait_max, gaps, handoffs
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -240,6 +236,14 @@ class Study:
     state and the events of the ply, as a pair. By default the game's ``step``; a game
     may give one that builds only the events its tally counts (the same new state, the
     same events of those kinds in the same order), which is cheaper."""
+    effort: Callable[[Any, Any, Any], int] | None = None
+    """What a decision spends in the game's own currency, ``effort(before, action,
+    after)`` from the states before and after it, for the table-time model
+    (:class:`~.timing.TableTime`'s ``per_point``): Tikal's action points; ``None``
+    (Tiki) where decisions spend nothing. Called once a decision: it must be cheap."""
+    words: Mapping[str, str] = attrs.field(factory=dict)
+    """The game's own columns in plain words (``{"rounds": "rounds (...)"}``); the
+    kit's are :data:`gamekit.studies.words.WORDS`."""
 
     def __repr__(self) -> str:
         return f"Study({self.where!r})"
@@ -247,6 +251,11 @@ class Study:
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
         """A study pickles as its name: a worker imports it (:func:`gamekit.game.load`)."""
         return load, (self.where,)
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Every column in words, the kit's and the game's (:attr:`words`)."""
+        return {**WORDS, **self.words}
 
     @property
     def bots(self) -> dict[str, Any]:
@@ -271,9 +280,16 @@ class Study:
             raise ValueError(f"no bot {reprlib.repr(name)}: the bots are {', '.join(every)}")
         return self.game.bot("mcts", seed, playouts=int(found[1]))
 
-    def play_row(self, ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:
+    def play_row(
+        self,
+        ruleset: str,
+        seed: int,
+        bots: tuple[str, ...],
+        table_time: TableTime = TableTime(),  # noqa: B008 - a frozen value
+    ) -> dict[str, Any]:
         """Play one game of ``ruleset`` (rules text) from ``seed`` between ``bots`` (one
-        name of :attr:`bots` per seat) and return its row (see the module)."""
+        name of :attr:`bots` per seat) and return its row (see the module), its table
+        time under ``table_time``."""
         game = self.game
         rules = _parsed(self.parse_rules, ruleset)
         n = game.players(rules)
@@ -281,38 +297,31 @@ class Study:
             raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
         choose = [chooser(self.make_bot(name, seed + 1 + p)) for p, name in enumerate(bots)]
         rng = random.Random(seed + CHANCE_OFFSET)
-        start = state = game.new_game(rules, seed=seed)
+        start = game.new_game(rules, seed=seed)
         tally = None if self.tally is None else self.tally(rules)
-        trail: list[int] = []  # who decided, in order; a secret choice as ~player
-        note = trail.append
-        actors, secret, observe = game.actors, game.secret, game.observe
-        sample, chance = game.sample_chance, (game.CHANCE,)
         # without a tally no event is needed: apply builds none (the same new state)
         seen = None if tally is None else tally.seen
         advance = game.apply if seen is None else (self.tally_step or _stepped(game.step))
-        plies, most = 0, self.max_plies
-        while plies < most:
-            who = actors(state)
-            if not who:
-                break
-            if who == chance:
-                action = sample(state, rng)
-            else:
-                p = who[0] if len(who) == 1 else min(who)
-                if secret(state):  # he sees his own view only
-                    action = choose[p](observe(state, p), p)
-                    note(~p)
-                else:
-                    action = choose[p](state, p)
-                    note(p)
-            if seen is None:
-                state = advance(state, action)
-            else:
-                state, events = advance(state, action)
-                if events:
-                    seen(events)
-            plies += 1
-        decisions, wait_sum, wait_max, gaps, handoffs = waits(trail, n)
+        state, plies, trail, points, options = loop.play(
+            start,
+            choose,
+            rng,
+            self.max_plies,
+            game.actors,
+            game.secret,
+            game.observe,
+            game.sample_chance,
+            (game.CHANCE,),
+            advance,
+            seen,
+            # what the table-time model needs of each decision, only where it weighs
+            self.effort if table_time.per_point else None,
+            game.legal_actions if table_time.per_option else None,
+        )
+        counted = moments.count(trail, n, _costs(table_time, len(trail), points, options))
+        decisions, wait_sum = counted["decisions_by"], counted["wait_sum_by"]
+        gaps = counted["gaps"]
+        idle_minutes = [s / 60 for s in counted["idle_seconds_by"]]
         outcome = game.outcome(state)
         winner = -2 if outcome is None else (-1 if outcome.winner is None else outcome.winner)
         scores = list(self.scores(state))
@@ -324,14 +333,24 @@ class Study:
             "winner": winner,
             "scores": scores,
             "spread": max(scores) - min(scores),
+            "margin": margin(scores, winner),
             "plies": plies,
             "decisions": sum(decisions),
             "decisions_by": decisions,
-            "handoffs": handoffs,
+            "handoffs": counted["handoffs"],
             "wait_mean": sum(wait_sum) / max(1, sum(decisions)),
-            "wait_max": wait_max,
+            "wait_max": counted["wait_max"],
             "gap_mean": sum(wait_sum) / max(1, gaps),
             "wait_by": [w / d if d else 0.0 for w, d in zip(wait_sum, decisions, strict=True)],
+            "wait_hist": counted["wait_hist"],
+            "moments": counted["moments"],
+            "idle_mean": sum(counted["idle_by"]) / n,
+            "idle_by": counted["idle_by"],
+            "idle_longest": counted["idle_longest"],
+            "table_minutes": counted["table_seconds"] / 60,
+            "idle_minutes": sum(idle_minutes) / n,
+            "idle_minutes_by": idle_minutes,
+            "idle_longest_minutes": counted["idle_longest_seconds"] / 60,
             **self.numbers(Played(rules, start, state, winner, tally)),
         }
         return {column: values[column] for column in self.columns}
@@ -348,12 +367,14 @@ class Study:
         address: str | None = None,
         progress: bool = False,
         progress_delay: float = 0.0,
+        table_time: TableTime | None = None,
     ) -> list[dict[str, Any]]:
         """Play ``games`` games of each ruleset (the same seeds ``seed`` … for each) and
         return their rows in order. ``bots`` names a bot per seat (default: greedy for
         every seat); a shorter list is repeated, and a longer one than the most players
-        of the rulesets is refused, as is any bad name, before a game is played. See
-        :func:`gamekit.studies.runner.run` for ``jobs``, ``backend``, ``address``,
+        of the rulesets is refused, as is any bad name, before a game is played.
+        ``table_time`` is the table-time model (default :class:`~.timing.TableTime`'s).
+        See :func:`gamekit.studies.runner.run` for ``jobs``, ``backend``, ``address``,
         ``progress`` and ``progress_delay``."""
         names = tuple(bots or ("greedy",))
         for name in names:
@@ -375,8 +396,12 @@ class Study:
             attrs.evolve(task, bots=seated[task.ruleset])
             for task in runner.tasks(texts, games, seed, names)
         ]
+        play: runner.Play = self.play_row
+        if table_time is not None and table_time != TableTime():
+            # a worker gets the study by its name and the model as a plain value
+            play = functools.partial(self.play_row, table_time=table_time)
         return runner.run(
-            self.play_row,
+            play,
             work,
             jobs=jobs,
             backend=backend,

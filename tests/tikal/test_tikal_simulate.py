@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import tikalspeed
+from gamekit.studies import moments as _moments
 from gamekit.studies import output as _studyout
 from gamekit.studies import runner as _study
 from gamekit.studies import study as _kit
@@ -301,20 +302,20 @@ def test_tikal_study_is_the_kits(monkeypatch: pytest.MonkeyPatch) -> None:
     """The study ``tikalspeed simulate`` runs is the kit's: Tikal's names are the
     methods of its ``STUDY``, a :class:`gamekit.studies.study.Study` of
     ``tikalspeed.GAME``, and the rows are measured by the kit's
-    :func:`~gamekit.studies.study.waits`, a Jump's token choices marked secret in its
-    trail (SPEED-JUMP-1)."""
+    :func:`~gamekit.studies.moments.count` (``waits`` before issue 21), a Jump's token
+    choices marked secret in its trail (SPEED-JUMP-1)."""
     assert isinstance(simulate.STUDY, _kit.Study) and simulate.STUDY.game is tikalspeed.GAME
     for name in ("make_bot", "play_row", "simulate"):
         assert getattr(simulate, name).__func__ is getattr(_kit.Study, name)
     assert set(_kit.NAMES) <= set(simulate.__all__)
     trails: list[list[int]] = []
-    waits = _kit.waits
+    count = _moments.count
 
-    def spy(trail: list[int], players: int) -> Any:
+    def spy(trail: list[int], players: int, cost: Any) -> Any:
         trails.append(list(trail))
-        return waits(trail, players)
+        return count(trail, players, cost)
 
-    monkeypatch.setattr(_kit, "waits", spy)
+    monkeypatch.setattr(_moments, "count", spy)
     rows = simulate.simulate([Rules(mode="speed", players=3)], 1, seed=100, bots=["random"])
     assert [len(t) for t in trails] == [r["decisions"] for r in rows]
     assert any(entry < 0 for entry in trails[0])  # the secret token choices

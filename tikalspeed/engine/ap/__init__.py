@@ -7,6 +7,7 @@ from .effects import spend
 from .legal import (
     CLAUSES,
     COSTS,
+    action_points,
     actions_for,
     ap_actions,
     ap_cost,
@@ -26,6 +27,7 @@ from .refusals import why_ap_illegal
 __all__ = [
     "CLAUSES",
     "COSTS",
+    "action_points",
     "actions_for",
     "ap_actions",
     "ap_cost",

@@ -350,6 +350,22 @@ def move_cost(state: State, action: Move) -> int:
     return reach(info, action.origin, min(state.turn.ap, HORIZON)).dist[action.destination]
 
 
+def action_points(before: State, action: object, after: State) -> int:
+    """The AP a legal decision spends (TIKAL-TURN-2), taken in ``before`` to give
+    ``after``: an AP action its :func:`ap_cost`, any other none (a bid, a tile, a token
+    choice). A study's table-time model counts it once a decision, so it is cheap: a
+    move within a turn that goes on costs the points the turn lost by it."""
+    cost = COSTS.get(type(action))
+    if cost is not None:
+        return cost
+    if not isinstance(action, Move):
+        return 0
+    turn, then = before.turn, after.turn
+    if then.active == turn.active and then.phase is turn.phase and then.ap < turn.ap:
+        return turn.ap - then.ap
+    return move_cost(before, action)
+
+
 def ap_cost(state: State, action: APAction) -> int:
     """The AP a legal AP action costs (TIKAL-TURN-2): a :class:`Move` its cheapest
     path (:func:`move_cost`, TIKAL-MOVE-3), any other its fixed cost (:data:`COSTS`)."""

@@ -61,8 +61,9 @@ from __future__ import annotations
 import functools
 
 from gamekit.cli.options import MAX_PLAYOUTS
-from gamekit.studies.study import NAMES, Study
+from gamekit.studies.study import NAMES, TIME_COLUMNS, TIME_MEASURES, Study
 
+from ...engine.ap import action_points
 from ...engine.contract import step_only
 from ...game import GAME
 from ...model.actions import player_name
@@ -70,6 +71,7 @@ from ...model.state import State
 from .rulesets import parse_rules as parse_rules
 from .rulesets import ruleset_text as ruleset_text
 from .tally import COUNTED, Tally, numbers
+from .tally import WORDS as TALLY_WORDS
 
 __all__ = ["COUNTED", "STUDY", *NAMES]
 
@@ -96,6 +98,7 @@ MEASURES = (
     "volcano_promoted",
     "last_swing",
     "lead_changed",
+    *TIME_MEASURES,
 )
 """The numbers of a row that the summary averages."""
 
@@ -113,9 +116,9 @@ STUDY = Study(
     game=GAME,
     where=f"{__name__}:STUDY",
     columns=(
-        "ruleset", "seed", "bots", "players", "mode", "winner", "scores", "spread", "plies",
-        "decisions", "decisions_by", "rounds", "handoffs", "wait_mean", "wait_max",
-        "gap_mean", "wait_by", "ap_unused", "ap_unused_by", "scorings",
+        "ruleset", "seed", "bots", "players", "mode", "winner", "scores", "spread", "margin",
+        "plies", "decisions", "decisions_by", "rounds", "handoffs", "wait_mean", "wait_max",
+        "gap_mean", "wait_by", *TIME_COLUMNS, "ap_unused", "ap_unused_by", "scorings",
         "ap_unused_ended", "ap_unused_jump", "ap_unused_forfeit", "auction_spend",
         "auction_spend_by", "auction_price_mean", "volcano_secured", "volcano_promoted",
         "last_swing", "lead_changed",
@@ -129,12 +132,23 @@ STUDY = Study(
     numbers=numbers,
     tally=Tally,
     tally_step=functools.partial(step_only, kinds=COUNTED),
+    effort=action_points,
+    words={
+        **TALLY_WORDS,
+        "mode": "mode",
+        "rounds": "rounds (each player spends his 10 action points once)",
+        "ap_unused_by": "action points left unused, per player",
+        "auction_spend_by": "points paid at auctions, per player",
+        "scorings": "scorings per game",
+    },
 )
 """Tikal's study: the kit's, with Tikal's measures, names and numbers."""
 
 BOTS = STUDY.bots
 """The bots a study may seat, by name (``mcts``: 200 playouts a decision; ``mcts:N``
 is the search bot with ``N``, see :func:`make_bot`)."""
+WORDS = STUDY.labels
+"""Every column in words (the summary's and the plots')."""
 make_bot = STUDY.make_bot
 play_row = STUDY.play_row
 simulate = STUDY.simulate

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekit.cli.options import MAX_PLAYOUTS
-from gamekit.studies.study import NAMES, Played, Study
+from gamekit.studies.study import NAMES, TIME_COLUMNS, TIME_MEASURES, Played, Study
 
 from ...game import GAME
 from ...model.rules import Rules
@@ -58,6 +58,7 @@ MEASURES = (
     "gap_mean",
     "wait_max",
     "spread",
+    *TIME_MEASURES,
 )
 """The numbers of a row that the summary averages."""
 
@@ -99,8 +100,8 @@ STUDY = Study(
     where=f"{__name__}:STUDY",
     columns=(
         "ruleset", "seed", "bots", "players", "first", "winner", "first_won", "scores",
-        "spread", "reason", "plies", "turns", "decisions", "decisions_by", "handoffs",
-        "wait_mean", "wait_max", "gap_mean", "wait_by",
+        "spread", "margin", "reason", "plies", "turns", "decisions", "decisions_by",
+        "handoffs", "wait_mean", "wait_max", "gap_mean", "wait_by", *TIME_COLUMNS,
     ),
     measures=MEASURES,
     max_plies=MAX_PLIES,
@@ -109,12 +110,20 @@ STUDY = Study(
     ruleset_text=ruleset_text,
     scores=_fruits,
     numbers=_numbers,
+    words={
+        "first": "who moved first",
+        "first_won": "the first player won",
+        "reason": "how the game ended",
+        "turns": "turns per game",
+    },
 )
 """Tiki's study: the kit's, with Tiki's measures, names and numbers."""
 
 BOTS = STUDY.bots
 """The bots a study may seat, by name (``mcts``: 200 greedy playouts a decision;
 ``mcts:N`` is the search bot with ``N``, see :func:`make_bot`)."""
+WORDS = STUDY.labels
+"""Every column in words (the summary's and the plots')."""
 make_bot = STUDY.make_bot
 play_row = STUDY.play_row
 simulate = STUDY.simulate
