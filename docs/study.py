@@ -1,38 +1,52 @@
-"""Answer the seed's own questions with numbers: ``python docs/study.py [GAMES] [JOBS]``.
+"""Answer the seed's own questions with numbers: ``python docs/study.py``.
 
 Writes ``docs/study.md`` (the page, all of it: do not edit it by hand) and its plots
 in ``docs/study/`` from simulation studies (``tikalspeed.tools.studies``,
-``tiki.tools.studies``): every game between greedy bots, the same seeds for every
-ruleset (0 … GAMES-1). With the defaults (100 games a ruleset, 500 for Tiki, 2
-processes) it takes about a quarter of an hour on two cores. The page says which
-bots played and how many games.
+``tiki.tools.studies``), the same seeds (0, 1, …) for every ruleset:
 
-The questions: does Tikal on Speed make the game shorter than the base game and the
-professional game (decisions, rounds), and does it cut the waiting between a player's
-decisions ("players will 'feel' more involved")? Which seat wins more often, in each
-mode? What does each switch of the Speed rules change? In Tiki, how much is moving
-first worth, with and without the shaman?
+- every Tikal mode with 2, 3 and 4 players between greedy bots (``--games``, 100 a
+  ruleset), and again between search bots (``--search-games`` games with
+  ``--search-bot``, on every seat);
+- every switch of the Speed rules against the default, between greedy bots, the
+  volcano switch on a set of tiles with two volcanoes (``docs/study/two-volcanoes.json``);
+- Tiki: the first player's edge with and without the shaman, and the seed's reading
+  of the −1 village (``minus_one_empty``), between greedy, random and search bots.
 
->>> table = study([tikalspeed.Rules(mode="classic", players=2)], 2, jobs=1)
+The page says which bots played, how many games, the table-time model's figures,
+and how long each part took (``--jobs`` processes).
+
+The questions: is Tikal on Speed shorter than the base game and the professional
+game, and is there less down time ("players will 'feel' more involved")? Which seat
+wins more often? What does each switch of the Speed rules change? In Tiki, how much is
+moving first worth, and what does the seed's reading of the −1 village change?
+
+>>> rows = tikal_rows([tikalspeed.Rules(mode="classic", players=2)], 2, "greedy", jobs=1)
+>>> table = summed(rows)
 >>> shares = [table[0][k].mean for k in ("win_P1", "win_P2", "ties")]
->>> table[0]["games"], round(sum(shares), 6)
-(2, 1.0)
+>>> table[0]["games"], round(sum(shares), 6), table[0]["moments"].mean > 0
+(2, 1.0, True)
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import time
 from pathlib import Path
 from typing import Any
 
+import study_sections as sections
+import study_words as words
+
 import tikalspeed
 import tiki
+from gamekit.studies import runner
 from tikalspeed.tools import studies as tikal_sim
-from gamekit.studies import runner as tiki_study
 from tiki.tools import studies as tiki_sim
 
 HERE = Path(__file__).resolve().parent
 PLOTS = HERE / "study"
+TWO_VOLCANOES = PLOTS / "two-volcanoes.json"
+"""Tiles with a second volcano: the packaged set with one more volcano tile."""
 
 MODES = ("classic", "professional", "speed")
 PLAYERS = (2, 3, 4)
@@ -45,234 +59,149 @@ SPEED_SWITCHES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("forfeit", ("true",)),
     ("jump_limits", ("jump",)),
 )
-"""The Speed options a study compares with the defaults, with their other values."""
+"""The Speed options a study compares with the defaults, with their other values
+(``two_volcanoes`` is compared on its own tiles)."""
 
 
-def study(rulesets: list[tikalspeed.Rules], games: int, jobs: int = 2) -> list[dict[str, Any]]:
-    """The summary of ``games`` greedy games of each Tikal ruleset."""
-    rows = tikal_sim.simulate(rulesets, games, seed=0, bots=["greedy"], jobs=jobs)
-    return tiki_study.summary(rows, tikal_sim.MEASURES)
+def tikal_rows(rulesets: list[Any], games: int, bot: str, jobs: int = 2) -> list[dict[str, Any]]:
+    """The rows of ``games`` games of each Tikal ruleset (rules or rules text), ``bot``
+    on every seat."""
+    rows = tikal_sim.simulate(rulesets, games, seed=0, bots=[bot], jobs=jobs)
+    sections.per_player(rows)
+    return rows
 
 
-def _cell(entry: dict[str, Any], key: str) -> str:
-    e = entry[key]
-    return (
-        f"{e.mean:.2f} ± {(e.high - e.low) / 2:.2f}"
-        if e.mean < 10
-        else f"{e.mean:.0f} ± {(e.high - e.low) / 2:.0f}"
-    )
+def summed(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per ruleset, the seat shares and the mean of every number of :mod:`study_words`
+    the rows have, each with its 95% interval."""
+    keys = [k for k in words.LABELS if k in rows[0] and isinstance(rows[0][k], int | float)]
+    return runner.summary(rows, keys)
 
 
-def _table(entries: list[dict[str, Any]], keys: list[tuple[str, str]], first: str) -> list[str]:
-    lines = ["| " + " | ".join([first] + [label for _, label in keys]) + " |"]
-    lines.append("| " + " | ".join(["---"] * (len(keys) + 1)) + " |")
-    for e in entries:
-        lines.append("| " + " | ".join([e["ruleset"]] + [_cell(e, k) for k, _ in keys]) + " |")
-    return lines
+def main_rulesets() -> list[tikalspeed.Rules]:
+    """Every mode with 2, 3 and 4 players."""
+    return [tikalspeed.Rules(mode=m, players=n) for n in PLAYERS for m in MODES]
 
 
-def _plot(entries: list[dict[str, Any]], name: str, measure: str, label: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 3.4))
-    width = 0.26
-    for i, mode in enumerate(MODES):
-        mine = [e for e in entries if f"mode={mode};" in e["ruleset"] + ";"]
-        xs = [
-            PLAYERS.index(int(e["ruleset"].split("players=")[1].split(";")[0])) + (i - 1) * width
-            for e in mine
-        ]
-        means = [e[measure].mean for e in mine]
-        errs = [
-            [e[measure].mean - e[measure].low for e in mine],
-            [e[measure].high - e[measure].mean for e in mine],
-        ]
-        ax.bar(xs, means, width, yerr=errs, capsize=3, label=mode)
-    ax.set_xticks(range(len(PLAYERS)), [f"{n} players" for n in PLAYERS])
-    ax.set_ylabel(label)
-    ax.legend(fontsize=8)
-    ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    PLOTS.mkdir(exist_ok=True)
-    for ext in ("png", "svg"):
-        fig.savefig(
-            PLOTS / f"{name}.{ext}", dpi=110, metadata={"Date": None} if ext == "svg" else None
-        )
-    plt.close(fig)
-
-
-def page(games: int, jobs: int) -> str:
-    """Run every study and return the page's text (writing the plots)."""
-    modes = [tikalspeed.Rules(mode=m, players=n) for n in PLAYERS for m in MODES]
-    main = study(modes, games, jobs)
-    _plot(main, "length", "decisions", "decisions per game")
-    _plot(main, "rounds", "rounds", "rounds per game")
-    _plot(main, "waiting", "wait_mean", "others' decisions between two of mine")
-    _plot(main, "gaps", "gap_mean", "others' decisions in a wait")
-    switches = []
+def switch_rulesets() -> list[Any]:
+    """The Speed defaults and each switch, per player count; then the volcano switch
+    on tiles with two volcanoes."""
+    out: list[Any] = []
     for n in PLAYERS:
-        base = tikalspeed.Rules(mode="speed", players=n)
-        variants = [base] + [
+        out.append(tikalspeed.Rules(mode="speed", players=n))
+        out += [
             tikalspeed.rules_from_text(f"mode=speed;players={n};{key}={value}")
             for key, values in SPEED_SWITCHES
             for value in values
         ]
-        switches += study(variants, games, jobs)
-    tiki_rows = tiki_sim.simulate([tiki.Rules(), tiki.Rules(shaman=True)], games * 5, jobs=jobs)
-    tiki_table = tiki_study.summary(tiki_rows, tiki_sim.MEASURES)
-    out = [
-        "# What the Speed rules do to the game: the seed's questions, answered",
-        "",
-        f"*Generated by `python docs/study.py {games} {jobs}`; do not edit by hand.*",
-        f"Every figure is the mean over {games} games per ruleset (Tiki: {games * 5}) between",
-        "greedy bots (`tools.bots.GreedyBot`: one ply ahead), with seeds 0, 1, … for every",
-        "ruleset, and its 95% confidence interval (± half its width). Greedy bots are not",
-        "people: stronger bots may change the answers, seat advantage most of all.",
-        "",
-        "## Is Tikal on Speed shorter, and is there less waiting?",
-        "",
-        "*Decisions* count every choice a player makes (an action, a bid, a token choice);",
-        "*rounds* are, in the base game, turns per player, in the professional game the",
-        "auction rounds, in Speed the rounds of auction, placement and Jumps. *Waiting* is",
-        "the number of other players' decisions between two of one player's decisions;",
-        "the token choices of a Jump are made at once and are no wait for each other.",
-        "In a game where one player decides at a time, the mean wait per decision is",
-        "close to the number of other players whatever the turns look like (each decision",
-        "is waited once by each other player), so it is the simultaneous token choices that",
-        "lower it. *A wait* is the mean over the decisions that had a wait at all (a",
-        "player's first decision after others acted): how long a player sits out when he",
-        "does, the down time the seed speaks of.",
-        "A Speed game has more decisions than the others by its nature: every Jump is a",
-        "token choice and then one action, where a turn of the base game spends its 10",
-        "points in a few actions. Fewer decisions is not the question; less waiting is.",
-        "",
-        *_answers(main),
-        "",
-        *_table(
-            main,
-            [
-                ("decisions", "decisions"),
-                ("rounds", "rounds"),
-                ("plies", "plies"),
-                ("wait_mean", "waiting"),
-                ("gap_mean", "a wait"),
-                ("wait_max", "longest wait"),
-            ],
-            "ruleset",
-        ),
-        "",
-        "![Decisions per game by mode and players](study/length.png)",
-        "",
-        "![Waiting between a player's decisions by mode and players](study/waiting.png)",
-        "",
-        "![How long a wait is, by mode and players](study/gaps.png)",
-        "",
-        "## Which seat wins",
-        "",
-        *_seats(main),
-        "",
-        *_seat_words(main),
-        "",
-        "## What each Speed switch changes",
-        "",
-        *_table(
-            switches,
-            [
-                ("decisions", "decisions"),
-                ("wait_mean", "waiting"),
-                ("ap_unused", "AP unused"),
-                ("spread", "score spread"),
-            ],
-            "ruleset",
-        ),
-        "",
-        "## Tiki: the first player's advantage",
-        "",
-        *_tiki_words(tiki_table),
-        "",
-        *_table(
-            tiki_table,
-            [("first_won", "first player wins"), ("plies", "plies"), ("spread", "fruit spread")],
-            "ruleset",
-        ),
-        "",
-    ]
-    return "\n".join(out)
+    return out
 
 
-def _find(entries: list[dict[str, Any]], mode: str, n: int) -> dict[str, Any]:
-    return next(e for e in entries if e["ruleset"] == f"mode={mode};players={n}")
-
-
-def _answers(main: list[dict[str, Any]]) -> list[str]:
-    """The questions answered in words, from the numbers (each compared with its
-    interval: a difference is called one only when the intervals do not overlap)."""
-    lines = []
+def volcano_rulesets() -> list[str]:
+    """The volcano switch (SPEED-VOLCANO) on tiles with two volcanoes, as study texts."""
+    out = []
     for n in PLAYERS:
-        c, p, s = (_find(main, m, n) for m in MODES)
-        d = s["decisions"].mean / c["decisions"].mean - 1
-        w = s["wait_mean"].mean / c["wait_mean"].mean - 1
-        sure = s["wait_mean"].high < min(c["wait_mean"].low, p["wait_mean"].low)
-        lines.append(
-            f"- **{n} players.** A Speed game takes {s['decisions'].mean:.0f} decisions, "
-            f"{d:+.0%} against the base game ({c['decisions'].mean:.0f}) and "
-            f"{s['decisions'].mean / p['decisions'].mean - 1:+.0%} against the professional "
-            f"game ({p['decisions'].mean:.0f}), in {s['rounds'].mean:.1f} rounds. The wait "
-            f"between two of a player's decisions is {s['wait_mean'].mean:.2f} other "
-            f"decisions, {w:+.0%} against the base game ({c['wait_mean'].mean:.2f})"
-            + (", clearly less than in either other mode" if sure else "")
-            + f"; a wait, when there is one, is {s['gap_mean'].mean:.1f} decisions "
-            f"(base {c['gap_mean'].mean:.1f}, professional {p['gap_mean'].mean:.1f}), and "
-            f"the longest {s['wait_max'].mean:.0f} (base {c['wait_max'].mean:.0f}, "
-            f"professional {p['wait_max'].mean:.0f})."
-        )
-    return lines
+        tiles = f"mode=speed;players={n};tiles={TWO_VOLCANOES}"
+        out += [tiles, f"{tiles};two_volcanoes=last-secured"]
+    return out
 
 
-def _seat_words(main: list[dict[str, Any]]) -> list[str]:
-    lines = []
-    for e in main:
-        n = int(e["ruleset"].split("players=")[1])
-        fair = 1 / n
-        off = [
-            f"P{p} {e[f'win_P{p}'].mean:.0%}"
-            for p in range(1, n + 1)
-            if e[f"win_P{p}"].low > fair or e[f"win_P{p}"].high < fair
+def tiki_rows(rulesets: list[Any], games: int, bot: str, jobs: int) -> list[dict[str, Any]]:
+    """The rows of ``games`` Tiki games of each ruleset, ``bot`` on both sides."""
+    return tiki_sim.simulate(rulesets, games, seed=0, bots=[bot], jobs=jobs)
+
+
+class Clock:
+    """How long each part of the study took, for the page."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[str, float]] = []
+        self._start = time.monotonic()
+
+    def lap(self, what: str) -> None:
+        """Note the time since the previous lap as ``what``."""
+        now = time.monotonic()
+        self.parts.append((what, now - self._start))
+        self._start = now
+
+
+def page(options: argparse.Namespace) -> str:
+    """Run every study and return the page's text (writing the plots)."""
+    import study_plots as plots
+
+    games, jobs, search = options.games, options.jobs, options.search_bot
+    clock = Clock()
+    greedy_rows = tikal_rows(main_rulesets(), games, "greedy", jobs)
+    greedy = summed(greedy_rows)
+    clock.lap(f"Tikal, every mode, greedy bots: {len(greedy_rows)} games")
+    search_rows = tikal_rows(main_rulesets(), options.search_games, search, jobs)
+    searched = summed(search_rows)
+    clock.lap(f"Tikal, every mode, search bots ({search}): {len(search_rows)} games")
+    switch_rows = tikal_rows(switch_rulesets(), games, "greedy", jobs)
+    volcano = [tikal_sim.parse_rules(text) for text in volcano_rulesets()]
+    switch_rows += tikal_rows(volcano, games, "greedy", jobs)
+    clock.lap(f"Tikal, the Speed switches, greedy bots: {len(switch_rows)} games")
+    tiki_rules = [tiki.Rules(), tiki.Rules(shaman=True), tiki.Rules(minus_one_empty="nothing")]
+    tiki_all = {
+        "greedy": tiki_rows(tiki_rules, games * 5, "greedy", jobs),
+        "random": tiki_rows(tiki_rules, games * 10, "random", jobs),
+        search: tiki_rows(tiki_rules, options.search_games * 5, search, jobs),
+    }
+    clock.lap(f"Tiki, greedy, random and search bots: {sum(map(len, tiki_all.values()))} games")
+    plots.draw(PLOTS, greedy, searched, greedy_rows, search_rows, MODES, PLAYERS)
+    settings = words.Settings(
+        games=games,
+        search_games=options.search_games,
+        search_bot=search,
+        jobs=jobs,
+        command=options.command,
+        clock=clock.parts,
+        two_volcanoes=TWO_VOLCANOES.relative_to(HERE.parent).as_posix(),
+    )
+    return "\n".join(
+        [
+            *words.opening(settings, greedy, searched, MODES, PLAYERS),
+            *words.measures(settings),
+            *sections.figures(greedy, searched),
+            *sections.seats(greedy, searched),
+            *sections.switches(switch_rows, settings),
+            *sections.points(greedy, searched),
+            *sections.tiki(tiki_all, settings),
+            *sections.how_long(settings),
         ]
-        if off:
-            lines.append(f"- {e['ruleset']}: away from a fair {fair:.0%}: {', '.join(off)}.")
-    return lines or ["- No seat wins clearly more or less often than a fair share."]
+    )
 
 
-def _tiki_words(table: list[dict[str, Any]]) -> list[str]:
-    lines = []
-    for e in table:
-        f = e["first_won"]
-        verdict = "an edge" if f.low > 0.5 else ("a handicap" if f.high < 0.5 else "no clear edge")
-        lines.append(
-            f"- {e['ruleset']}: the first player wins {f.mean:.1%} [{f.low:.1%}, {f.high:.1%}] "
-            f"of {e['games']} games (a draw counting half): {verdict}."
-        )
-    return lines
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: the games a ruleset, the search bots' budget, the processes."""
+    parser = argparse.ArgumentParser(
+        prog="python docs/study.py", description="Write docs/study.md and its plots."
+    )
+    parser.add_argument("--games", type=int, default=100, help="greedy games a Tikal ruleset")
+    parser.add_argument(
+        "--search-games", type=int, default=20, help="search games a Tikal ruleset (default 20)"
+    )
+    parser.add_argument("--search-bot", default="mcts:50", help="the search bot (default mcts:50)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    options = parser.parse_args(argv)
+    given = ["python docs/study.py"]
+    for flag, value, default in (
+        ("--games", options.games, 100),
+        ("--search-games", options.search_games, 20),
+        ("--search-bot", options.search_bot, "mcts:50"),
+        ("--jobs", options.jobs, 2),
+    ):
+        if value != default:
+            given.append(f"{flag} {value}")
+    options.command = " ".join(given)
+    return options
 
 
-def _seats(entries: list[dict[str, Any]]) -> list[str]:
-    lines = ["| ruleset | P1 | P2 | P3 | P4 | shared |", "| --- | --- | --- | --- | --- | --- |"]
-    for e in entries:
-        cells = [_cell(e, f"win_P{p}") if f"win_P{p}" in e else "-" for p in range(1, 5)]
-        lines.append("| " + " | ".join([e["ruleset"], *cells, _cell(e, "ties")]) + " |")
-    return lines
-
-
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """Write docs/study.md and docs/study/*.png, *.svg."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    jobs = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    (HERE / "study.md").write_text(page(games, jobs), encoding="utf-8")
-    print(f"wrote docs/study.md and docs/study/ ({games} games a ruleset)")
+    options = arguments(argv)
+    (HERE / "study.md").write_text(page(options), encoding="utf-8")
+    print(f"wrote docs/study.md and docs/study/ ({options.command})")
     return 0
 
 

@@ -1,0 +1,281 @@
+"""The sections of ``docs/study.md`` after its answers (:mod:`study_words` has those):
+every mode's figures, the seats, the Speed switches, the points, Tiki, and how the
+page was made."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from study_words import LABELS, Settings, cell, table
+
+
+def figures(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
+    """Every mode's figures, greedy and search bots."""
+    keys = ["decisions", "moments", "table_minutes", "idle_mean", "gap_mean", "idle_longest"]
+    return [
+        "## Every mode's figures",
+        "",
+        "Greedy bots:",
+        "",
+        *table(greedy, keys),
+        "",
+        "Search bots:",
+        "",
+        *table(searched, keys),
+        "",
+    ]
+
+
+def _seat_table(entries: list[dict[str, Any]]) -> list[str]:
+    lines = ["| ruleset | P1 | P2 | P3 | P4 | shared |", "| --- | --- | --- | --- | --- | --- |"]
+    for e in entries:
+        cells = [cell(e[f"win_P{p}"]) if f"win_P{p}" in e else "-" for p in range(1, 5)]
+        lines.append("| " + " | ".join([e["ruleset"], *cells, cell(e["ties"])]) + " |")
+    off = []
+    for e in entries:
+        n = int(e["ruleset"].split("players=")[1].split(";")[0])
+        fair = 1 / n
+        seats = [
+            f"P{p} {e[f'win_P{p}'].mean:.0%}"
+            for p in range(1, n + 1)
+            if e[f"win_P{p}"].low > fair or e[f"win_P{p}"].high < fair
+        ]
+        if seats:
+            off.append(f"- {e['ruleset']}: away from a fair {fair:.0%}: {', '.join(seats)}.")
+    return lines + [""] + (off or ["- No seat wins clearly more or less often than a fair share."])
+
+
+def seats(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
+    """Which seat wins, greedy and search bots."""
+    return [
+        "## Which seat wins",
+        "",
+        "Greedy bots:",
+        "",
+        *_seat_table(greedy),
+        "",
+        "Search bots:",
+        "",
+        *_seat_table(searched),
+        "",
+    ]
+
+
+def _differing(rows: list[dict[str, Any]], base: str, other: str) -> tuple[int, int]:
+    """How many games of ``other`` differ from ``base``'s on the same seed, of how many."""
+
+    def key(r: dict[str, Any]) -> tuple[Any, ...]:
+        return tuple(v for k, v in r.items() if k != "ruleset")
+
+    mine = {r["seed"]: key(r) for r in rows if r["ruleset"] == base}
+    theirs = [r for r in rows if r["ruleset"] == other]
+    return sum(1 for r in theirs if mine.get(r["seed"]) != key(r)), len(theirs)
+
+
+WHY_SAME: dict[str, str] = {
+    "forfeit": "the greedy bot may stop (SPEED-JUMP-8) and weighs stopping like any "
+    "other choice, but tokens come back every round, so a kept token is worth nothing, "
+    "and some action nearly always helps (a piece brought in is worth more than the "
+    "position as it stands): over 6,840 token choices in 50 greedy games the best count "
+    "was always worth more than stopping. Random bots do stop; people may, when every "
+    "action would hurt them.",
+}
+"""For a switch that changes no game of the study, why it cannot (by option)."""
+
+
+NOTES = {
+    "jump_blocked=lost": "the rule itself (a player's points lost when the action he chose "
+    "his tokens for was taken away, SPEED-JUMP-7) almost never takes points from a "
+    "greedy bot, which can nearly always still bring in or move a piece; the games change "
+    "because under it the greedy bot chooses its tokens expecting the players before it "
+    "in the Jump (SPEED-JUMP-2) and steers around an action they would take first.",
+}
+"""What a switch's row means, where the numbers alone would mislead (by switch)."""
+
+
+def switches(rows: list[dict[str, Any]], s: Settings) -> list[str]:
+    """Each Speed switch against the default, with the games it changes; a switch
+    that changes none says why."""
+    from gamekit.studies.runner import summary
+
+    keys = ["moments", "table_minutes", "idle_mean", "ap_unused", "auction_spend", "spread"]
+    keys = [k for k in keys if k in rows[0]]
+    entries = summary(rows, keys)
+    lines = [
+        "## What each Speed switch changes",
+        "",
+        "Greedy bots, the Speed defaults first, then one switch at a time; the last column "
+        "counts the games (same seed) that went otherwise than with the defaults. "
+        f"`two_volcanoes` can only matter with two volcanoes among the tiles, so it is "
+        f"compared on [`{s.two_volcanoes}`](study/two-volcanoes.json), the packaged tiles "
+        'with a second volcano (`simulate --rules "mode=speed;tiles=FILE"`).',
+        "",
+        "| ruleset | " + " | ".join(LABELS[k] for k in keys) + " | games changed |",
+        "| --- | " + " | ".join("---" for _ in keys) + " | --- |",
+    ]
+    same: dict[str, list[str]] = {}
+    why: dict[str, str] = {}
+    base = ""
+    for e in entries:
+        ruleset = e["ruleset"]
+        items = ruleset.split(";")
+        extra = [i for i in items if not i.startswith(("mode=", "players=", "tiles="))]
+        if not extra:
+            base, changed = ruleset, "-"
+        else:
+            k, n = _differing(rows, base, ruleset)
+            changed = f"{k} of {n}"
+            option = extra[0].split("=")[0]
+            if k == 0:
+                same.setdefault(extra[0], []).append(ruleset.split(";")[1].split("=")[1])
+                why[extra[0]] = WHY_SAME.get(option, "no greedy game reached the case it changes.")
+        shown = ruleset.replace(f"tiles={_tiles_path(ruleset)}", "tiles=two-volcanoes")
+        lines.append("| " + " | ".join([shown] + [cell(e[k]) for k in keys]) + f" | {changed} |")
+    lines.append("")
+    if same:
+        lines += ["Switches that changed no game here, and why:", ""]
+        lines += [f"- `{o}` ({', '.join(n)} players): {why[o]}" for o, n in same.items()]
+        lines.append("")
+    lines += [f"- `{option}`: {note}" for option, note in NOTES.items()] + [""]
+    return lines
+
+
+def _tiles_path(ruleset: str) -> str:
+    for item in ruleset.split(";"):
+        if item.startswith("tiles="):
+            return item[len("tiles=") :]
+    return "\0"
+
+
+def points(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
+    """Where the action points go, the auctions, the volcano, and the end's margins."""
+    keys = [
+        "ap_unused",
+        "ap_unused_ended",
+        "ap_unused_jump",
+        "ap_unused_forfeit",
+        "auction_spend",
+        "volcano_secured",
+        "margin",
+        "last_swing",
+        "lead_changed",
+    ]
+    return [
+        "## Points lost, auctions, volcanoes, and the end",
+        "",
+        "Action points lost (per game, all players: left when a turn or a Jump ended "
+        "early, lost at a Jump, forfeited), points paid at auctions, tiles secured by a "
+        "volcano, and the signs of kingmaking: the winner's margin over the runner-up, the "
+        "last scoring's swing of that margin, and the share of games whose leader before "
+        "the last scoring did not win.",
+        "",
+        "Greedy bots:",
+        "",
+        *table(greedy, keys),
+        "",
+        "Search bots:",
+        "",
+        *table(searched, keys),
+        "",
+    ]
+
+
+def _tiki_line(e: dict[str, Any], bots: str) -> str:
+    f = e["first_won"]
+    low, high = max(0.0, f.low), min(1.0, f.high)
+    verdict = "an edge" if f.low > 0.5 else ("a handicap" if f.high < 0.5 else "no clear edge")
+    return (
+        f"- {bots}, {e['ruleset']}: the first player wins {f.mean:.1%} [{low:.1%}, "
+        f"{high:.1%}] of {e['games']} games (a draw counting half): {verdict}."
+    )
+
+
+def _endings(rows: list[dict[str, Any]], ruleset: str) -> str:
+    mine = [r for r in rows if r["ruleset"] == ruleset]
+    counts: dict[str, int] = {}
+    for r in mine:
+        counts[r["reason"]] = counts.get(r["reason"], 0) + 1
+    return ", ".join(f"{reason} {n}" for reason, n in sorted(counts.items()))
+
+
+def tiki(by_bots: dict[str, list[dict[str, Any]]], s: Settings) -> list[str]:
+    """Tiki: the first player's edge, and the seed's reading of the -1 village."""
+    from gamekit.studies.runner import summary
+
+    keys = ["first_won", "turns", "spread", "margin"]
+    lines = ["## Tiki: the first player's edge", ""]
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for bots, rows in by_bots.items():
+        tables[bots] = summary(rows, keys)
+        lines += [
+            _tiki_line(e, bots) for e in tables[bots] if "minus_one_empty" not in e["ruleset"]
+        ]
+    lines += [
+        "",
+        "## Tiki: the seed's reading of the −1 village",
+        "",
+        "`Rules.minus_one_empty` (TIKI-INFL-7) decides what a −1 village does to a "
+        "beneficiary with no fruit: a reserve fruit spoils (`'reserve'`, the default, from "
+        "two sources) or nothing happens (`'nothing'`, the seed read literally).",
+        "",
+        "| bots | ruleset | games changed | "
+        + " | ".join(LABELS[k] for k in keys)
+        + " | endings |",
+        "| --- | --- | --- | " + " | ".join("---" for _ in keys) + " | --- |",
+    ]
+    for bots, rows in by_bots.items():
+        for e in tables[bots]:
+            if e["ruleset"] not in ("default", "minus_one_empty=nothing"):
+                continue
+            changed = "-"
+            if e["ruleset"] != "default":
+                k, n = _differing(rows, "default", e["ruleset"])
+                changed = f"{k} of {n}"
+            lines.append(
+                f"| {bots} | {e['ruleset']} | {changed} | "
+                + " | ".join(cell(e[k]) for k in keys)
+                + f" | {_endings(rows, e['ruleset'])} |"
+            )
+    lines += [
+        "",
+        "The option can only matter when a player completes a −1 village with his own "
+        "tiki on top and no fruit in hand. "
+        + "; ".join(
+            "{} changed {} of {} games".format(
+                bots, *_differing(rows, "default", "minus_one_empty=nothing")
+            )
+            for bots, rows in by_bots.items()
+        )
+        + ". Under `'nothing'` the reserve empties only through fruits won, so the endings "
+        "move from the empty reserve to four fruits where it matters.",
+        "",
+    ]
+    return lines
+
+
+def how_long(s: Settings) -> list[str]:
+    """How the page was made and how long it took."""
+    total = sum(t for _, t in s.clock)
+    return [
+        "## How this page was made",
+        "",
+        f"`{s.command}` ({s.jobs} processes) ran these studies, in {total / 60:.0f} minutes "
+        "in all:",
+        "",
+        *[f"- {what}: {t / 60:.1f} minutes" for what, t in s.clock],
+        "",
+        "Each study is one `simulate` command away, e.g. "
+        "`tikalspeed simulate --games 100 --rules players=4 --compare mode=classic "
+        "mode=professional mode=speed --csv rows.csv` (see [`simulate.md`](simulate.md)).",
+        "",
+    ]
+
+
+def per_player(rows: list[dict[str, Any]]) -> None:
+    """Add each row's short and long waits per player (from ``wait_hist``)."""
+    for r in rows:
+        hist = r.get("wait_hist")
+        if hist is not None:
+            n = r["players"]
+            r["short_waits"] = sum(hist[:2]) / n
+            r["long_waits"] = sum(hist[9:]) / n
