@@ -324,10 +324,8 @@ def _standing(state: State) -> list[float]:
     n = state.players
     points = scoring_now(state)
     weights = _weights(state)
-    if state.rules.mode == "speed":
-        tempo = speed_tempo(state, weights)
-    else:
-        tempo = _tempo(state, weights)
+    speed = state.rules.mode == "speed"
+    tempo = speed_tempo(state, weights) if speed else _tempo(state, weights)
     return [state.scores[p] + points[p] * weights[p] + tempo[p] for p in range(n)]
 
 
