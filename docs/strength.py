@@ -252,6 +252,13 @@ NOTE = "- Re-measured alone: "
 """How each note on a row played by ``--only`` begins."""
 
 
+KEPT = (
+    "The rows not re-measured are as the run above measured them, with the bots of "
+    "its day."
+)
+"""Said under the notes, when there are any."""
+
+
 def note(r: Row, seconds: float, jobs: int, command: str) -> str:
     """The note on a row re-measured alone (``--only``)."""
     return (
@@ -300,7 +307,7 @@ def page(
     lines += [
         "",
         when or measured(rows, seconds, jobs),
-        *(["", *notes, ""] if notes else []),
+        *(["", *notes, "", KEPT, ""] if notes else []),
         "The issue's targets: at least 70% of the 2-player games against the greedy bot",
         "in each game, and a 4-player share well above the 25% of an equal seat.",
         "",
@@ -345,7 +352,17 @@ def budget_section(rows: Sequence[Row], seconds: float, jobs: int, playouts: int
 def rewrite_rows(text: str, rows: Sequence[Row], notes: Sequence[str], playouts: int) -> str:
     """The page ``text`` with ``rows`` put in place of its rows of the same game and
     players (the others kept as they are), and a note for each re-measured row (in
-    place of an older note on it); its larger-budget section kept."""
+    place of an older note on it); its larger-budget section kept.
+
+    >>> old = [Row(g, 2, 100, 0.8, 0.7, 0.9, (0.8, 0.8), 0.1, 300) for g in ("classic", "speed")]
+    >>> text = page(old, 60.0, 2, 200)
+    >>> new = Row("speed", 2, 100, 0.85, 0.77, 0.91, (0.84, 0.86), 0.1, 310)
+    >>> again = rewrite_rows(text, [new], [note(new, 60.0, 2, "strength.py --only 'speed 2'")], 200)
+    >>> [read_row(line) for line in again.splitlines() if read_row(line)] == [old[0], new]
+    True
+    >>> sum(line.startswith(NOTE) for line in again.splitlines()), KEPT in again
+    (1, True)
+    """
     head, budget = text, ""
     if BUDGET_HEADING in text:
         at = text.index(BUDGET_HEADING)
