@@ -29,7 +29,7 @@ from ...board.terrain import terrain
 from ...board.tiles import Kind
 from ...model.state import Phase, State, TurnKind
 
-__all__ = ["AP_WORTH", "BONUS_WORTH", "points_left", "speed_tempo"]
+__all__ = ["AP_WORTH", "BONUS_WORTH", "bonus_turns", "points_left", "speed_tempo"]
 
 AP_WORTH = 2.4
 """What an action point still to spend in this round's Jumps is worth, times the
