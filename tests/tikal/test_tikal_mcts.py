@@ -32,7 +32,7 @@ from tikalspeed.board.terrain import terrain
 from tikalspeed.board.tiles import Kind
 from tikalspeed.model.state import CHANCE, Phase, State, TurnKind
 from tikalspeed.tools.bots import GreedyBot, RandomBot, evaluate, play_game
-from tikalspeed.tools.bots.search import TURN_WORTH, MCTSBot, _tempo, _value
+from tikalspeed.tools.bots.search import TOKEN_WORTH, TURN_WORTH, MCTSBot, _tempo, _value
 from tikalspeed.tools.bots.tempo import AP_WORTH, bonus_turns, points_left, speed_tempo
 from tikalspeed.tools.bots.value import _weights
 from tikalspeed.tools.cli import main
@@ -316,7 +316,7 @@ def test_speed_jump_3_the_points_still_to_spend_fall_only_by_points_spent_or_los
 def test_speed_jump_2_a_player_still_to_act_in_a_jump_is_valued_for_his_points() -> None:
     """SPEED-JUMP-2, issue 21: in a 2-player Jump, while the first player acts and
     the second has yet to, the search bot values the second at the greedy bot's
-    evaluation plus ``AP_WORTH`` (times the weight of points) for each point he holds
+    evaluation plus ``AP_WORTH[2]`` (times the weight of points) for each point he holds
     or has chosen and not spent, more than the first holds or has left to spend."""
     seen = 0
     for before, _ in _speed_game(2, seed=11):
@@ -327,15 +327,33 @@ def test_speed_jump_2_a_player_still_to_act_in_a_jump_is_valued_for_his_points()
         first, second = before.active, before.jump_order[0]
         mine = before.tokens[first] + before.ap
         his = before.tokens[second] + before.chosen[second]
-        weight = _weights(before)[first]
+        worth = _weights(before)[first] * AP_WORTH[2]
         tempo = speed_tempo(before, _weights(before))
-        assert tempo[first] == pytest.approx(weight * AP_WORTH * mine)
-        assert tempo[second] == pytest.approx(weight * AP_WORTH * his)
+        assert tempo[first] == pytest.approx(worth * mine)
+        assert tempo[second] == pytest.approx(worth * his)
         assert _value(before, second) - evaluate(before, second) == pytest.approx(
-            weight * AP_WORTH * (his - mine)
+            worth * (his - mine)
         )
         seen += 1
     assert seen >= 5
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_speed_jump_1_with_more_players_the_search_counts_only_the_tokens_in_hand(
+    players: int,
+) -> None:
+    """Issue 21: with 3 or 4 players the Speed tempo made the search bot weaker
+    (docs/tikal-cli.md), so there it values a position at the greedy bot's evaluation
+    plus ``TOKEN_WORTH`` for each token in hand more than the best opponent holds
+    (SPEED-TOKENS-1), as before the tempo."""
+    for before, _ in _speed_game(players, seed=players)[::7]:
+        if before.result is not None:
+            continue
+        for p in range(players):
+            most = max(before.tokens[q] for q in range(players) if q != p)
+            assert _value(before, p) == pytest.approx(
+                evaluate(before, p) + TOKEN_WORTH * (before.tokens[p] - most)
+            )
 
 
 def test_speed_score_2_a_volcano_placer_is_owed_his_bonus_turn_until_he_takes_it() -> None:

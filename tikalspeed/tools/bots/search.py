@@ -28,14 +28,16 @@ looks at its own view first), so the others' secret token choices at a Speed Jum
    turn raises its player's value by some 20 points against the other's with 2
    players, and without them a position just after one's own turn looks won (and
    winning an auction, which only buys the first turn of a round, looks worth any
-   price); in Speed, whose rounds give every player the same 10 points spent a
-   Jump at a time (SPEED-JUMP-1 … SPEED-JUMP-6), the points each player still has to
-   spend in the round's Jumps (tokens in hand, points chosen and not yet spent) at
-   ``AP_WORTH`` a point, and the volcano bonus turns to come (SPEED-SCORE-2) at
-   ``BONUS_WORTH``, times his weight of points (:mod:`~tikalspeed.tools.bots.tempo`,
-   issue 21): a Jump turn raises its player's value by some 3.5 points a point it
-   was given, so without them a position after one's own action and before the
-   other's looks won, and the points a Jump leaves unused (SPEED-JUMP-3) look free. A
+   price); in 2-player Speed, whose rounds give every player the same 10 points
+   spent a Jump at a time (SPEED-JUMP-1 … SPEED-JUMP-6), the points each player
+   still has to spend in the round's Jumps (tokens in hand, points chosen and not
+   yet spent) at ``AP_WORTH`` a point, and the volcano bonus turns to come
+   (SPEED-SCORE-2) at ``BONUS_WORTH``, times his weight of points
+   (:mod:`~tikalspeed.tools.bots.tempo`, issue 21): a Jump turn raises its
+   player's value by some 3.5 points a point it was given, so without them a
+   position after one's own action and before the other's looks won, and the points
+   a Jump leaves unused (SPEED-JUMP-3) look free (with 3 or 4 players that tempo
+   made it weaker: there, ``TOKEN_WORTH`` for each token still in hand). A
    finished game scores 1 for a win, shared by the tied winners, 0 for a loss.
 
 It plays the action of its decision visited most. The budget is a number of
@@ -260,6 +262,12 @@ class MCTSBot:
         return f"MCTSBot(playouts={self.playouts!r}, seconds={self.seconds!r})"
 
 
+TOKEN_WORTH = 0.4
+"""With 3 or 4 players in Speed, what a token still in hand in a Jump phase is worth
+to :func:`_value`, against the best opponent's (a token chosen and not spent is lost,
+SPEED-JUMP-3): the tempo of :mod:`~tikalspeed.tools.bots.tempo` made the search bot
+weaker there (issue 21: 51% of 40 4-player games instead of 89%), so it counts for 2
+players only."""
 TURN_WORTH = 34.0
 """What a turn still to come is worth to :func:`_values` in the classic and
 professional games, divided by the number of players and times the player's weight of
@@ -332,7 +340,7 @@ def _standing(state: State) -> list[float]:
 def _values(state: State) -> list[float]:
     """Each player's :func:`_value`, all at once."""
     n = state.players
-    if state.result is not None:
+    if state.result is not None or (n > 2 and state.rules.mode == "speed"):
         return [_value(state, p) for p in range(n)]
     standing = _standing(state)
     return [
@@ -345,10 +353,15 @@ def _value(state: State, player: int) -> float:
     """How good ``state`` is for ``player``: :func:`~tikalspeed.tools.bots.evaluate`
     with the tempo counted in the standings (:func:`_standing`): the turns still to
     come in the classic and professional games (:func:`_tempo`, ``TURN_WORTH``), the
-    points still to spend this round and the bonus turns to come in Speed
-    (:func:`~.tempo.speed_tempo`)."""
+    points still to spend this round and the bonus turns to come in 2-player Speed
+    (:func:`~.tempo.speed_tempo`); with more players in Speed, ``TOKEN_WORTH`` for
+    each token in hand more than the best opponent holds."""
     if state.result is not None:
         return evaluate(state, player)
+    if state.players > 2 and state.rules.mode == "speed":
+        tokens = state.tokens
+        most = max(tokens[p] for p in range(state.players) if p != player)
+        return evaluate(state, player) + TOKEN_WORTH * (tokens[player] - most)
     standing = _standing(state)
     others = max(standing[q] for q in range(state.players) if q != player)
     return standing[player] + _presence(state, player) - others
