@@ -4,6 +4,12 @@
 (or rewrites) the page's last section: 2-player Tikal games of those modes with a
 larger budget, to show how the strength grows with it.
 
+``python docs/strength.py --only "GAME PLAYERS[,GAME PLAYERS...]" [GAMES] [JOBS]``
+plays only those rows (``"speed 2"``: Tikal on Speed, 2 players; ``GAMES`` defaults
+to that of the full run) and rewrites them in the page's table, keeping the others
+as they were measured; a note under the table says when and how each row so
+re-measured was played.
+
 Writes ``docs/strength.md`` (the page, all of it: do not edit it by hand) from games
 of each search bot (:class:`tiki.tools.bots.search.MCTSBot`,
 :class:`tikalspeed.tools.bots.search.MCTSBot`) against the greedy bots: in Tiki and in each
@@ -191,9 +197,88 @@ def strength(
     return rows
 
 
-def page(rows: Sequence[Row], seconds: float, jobs: int, playouts: int) -> str:
-    """The Markdown page for ``rows``."""
-    build = "compiled (mypyc)" if tikalspeed.COMPILED else "pure Python"
+def _build() -> str:
+    return "compiled (mypyc)" if tikalspeed.COMPILED else "pure Python"
+
+
+def _name(game: str) -> str:
+    return "Tiki" if game == "tiki" else f"Tikal, {game}"
+
+
+def row_line(r: Row) -> str:
+    """The table's line for ``r``.
+
+    >>> row_line(Row("speed", 2, 100, 0.795, 0.706, 0.862, (0.8, 0.79), 0.05, 428.2))
+    '| Tikal, speed | 2 | 100 | **79.5%** | 70.6% – 86.2% | 50% | 0.80 / 0.79 | 0.050 | 428 |'
+    """
+    seats = " / ".join(f"{s:.2f}" for s in r.seat_shares)
+    return (
+        f"| {_name(r.game)} | {r.players} | {r.games} | **{r.share:.1%}** | "
+        f"{r.low:.1%} – {r.high:.1%} | {1 / r.players:.0%} | {seats} | "
+        f"{r.seconds:.3f} | {r.plies:.0f} |"
+    )
+
+
+def read_row(line: str) -> Row | None:
+    """The :class:`Row` a table line shows (as rounded there), or ``None``.
+
+    >>> r = read_row(row_line(Row("speed", 2, 100, 0.795, 0.706, 0.862, (0.8, 0.79), 0.05, 428)))
+    >>> r.game, r.players, r.share, r.seat_shares, row_line(r) == row_line(r)
+    ('speed', 2, 0.795, (0.8, 0.79), True)
+    """
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) != 9 or not cells[1].isdigit():
+        return None
+    name, players, games, share, interval, _, seats, seconds, plies = cells
+    game = "tiki" if name == "Tiki" else name.removeprefix("Tikal, ")
+    low, high = (float(x.strip().rstrip("%")) / 100 for x in interval.split("–"))
+    return Row(
+        game, int(players), int(games), float(share.strip("*%")) / 100, low, high,
+        tuple(float(x) for x in seats.split("/")), float(seconds), float(plies),
+    )
+
+
+def measured(rows: Sequence[Row], seconds: float, jobs: int) -> str:
+    """The line that says when and how ``rows`` were measured, all in one run."""
+    return (
+        f"Measured on {time.strftime('%Y-%m-%d')}: {len(rows)} rows, "
+        f"{sum(r.games for r in rows)} games in {seconds / 60:.0f} minutes with {jobs} "
+        f"processes, on the {_build()} build, Python {platform.python_version()}, "
+        f"{os.cpu_count()} cores (a shared machine: the seconds move by 20% or more)."
+    )
+
+
+NOTE = "- Re-measured alone: "
+"""How each note on a row played by ``--only`` begins."""
+
+
+KEPT = (
+    "The rows not re-measured are as the run above measured them, with the bots of "
+    "its day."
+)
+"""Said under the notes, when there are any."""
+
+
+def note(r: Row, seconds: float, jobs: int, command: str) -> str:
+    """The note on a row re-measured alone (``--only``)."""
+    return (
+        f"{NOTE}{_name(r.game)}, {r.players} players, on {time.strftime('%Y-%m-%d')}: "
+        f"{r.games} games in {seconds / 60:.0f} minutes with {jobs} processes, on the "
+        f"{_build()} build, Python {platform.python_version()} (`{command}`)."
+    )
+
+
+def page(
+    rows: Sequence[Row],
+    seconds: float,
+    jobs: int,
+    playouts: int,
+    *,
+    when: str | None = None,
+    notes: Sequence[str] = (),
+) -> str:
+    """The Markdown page for ``rows``, measured in one run of ``seconds`` with ``jobs``
+    processes (or as ``when`` says), with ``notes`` on rows re-measured alone."""
     lines = [
         "# How strong the search bots are",
         "",
@@ -209,28 +294,20 @@ def page(rows: Sequence[Row], seconds: float, jobs: int, playouts: int) -> str:
         "moves to the end of the game; Tikal's (`tikalspeed.tools.bots.search.MCTSBot(seed, "
         f"playouts={playouts})`, the defaults) is the information-set search, deciding "
         "from its own view and scoring each new node with the greedy bot's evaluation "
-        "and the tempo (the turns each player still takes before everyone has had one "
-        "more). "
+        "and the tempo: in the classic and professional games the turns each player "
+        "still takes before everyone has had one more, in Speed the action points each "
+        "still has to spend in the round's Jumps and the volcano bonus turns to come. "
         "The greedy bots are `GreedyBot(seed)` of each package.",
         "",
         "| game | players | games | search bot's share | 95% interval | an equal seat "
         "| by seat | seconds a decision | actions a game |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for r in rows:
-        name = "Tiki" if r.game == "tiki" else f"Tikal, {r.game}"
-        seats = " / ".join(f"{s:.2f}" for s in r.seat_shares)
-        lines.append(
-            f"| {name} | {r.players} | {r.games} | **{r.share:.1%}** | "
-            f"{r.low:.1%} – {r.high:.1%} | {1 / r.players:.0%} | {seats} | "
-            f"{r.seconds:.3f} | {r.plies:.0f} |"
-        )
+    lines += [row_line(r) for r in rows]
     lines += [
         "",
-        f"Measured on {time.strftime('%Y-%m-%d')}: {len(rows)} rows, "
-        f"{sum(r.games for r in rows)} games in {seconds / 60:.0f} minutes with {jobs} "
-        f"processes, on the {build} build, Python {platform.python_version()}, "
-        f"{os.cpu_count()} cores (a shared machine: the seconds move by 20% or more).",
+        when or measured(rows, seconds, jobs),
+        *(["", *notes, "", KEPT, ""] if notes else []),
         "The issue's targets: at least 70% of the 2-player games against the greedy bot",
         "in each game, and a 4-player share well above the 25% of an equal seat.",
         "",
@@ -258,25 +335,81 @@ def budget_section(rows: Sequence[Row], seconds: float, jobs: int, playouts: int
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in rows:
-        name = "Tiki" if r.game == "tiki" else f"Tikal, {r.game}"
         seats = " / ".join(f"{s:.2f}" for s in r.seat_shares)
         lines.append(
-            f"| {name} | {r.players} | {r.games} | **{r.share:.1%}** | "
+            f"| {_name(r.game)} | {r.players} | {r.games} | **{r.share:.1%}** | "
             f"{r.low:.1%} – {r.high:.1%} | {seats} | {r.seconds:.3f} |"
         )
-    build = "compiled (mypyc)" if tikalspeed.COMPILED else "pure Python"
     lines += [
         "",
         f"Measured on {time.strftime('%Y-%m-%d')}: {sum(r.games for r in rows)} games in "
-        f"{seconds / 60:.0f} minutes with {jobs} processes, on the {build} build.",
+        f"{seconds / 60:.0f} minutes with {jobs} processes, on the {_build()} build.",
         "",
     ]
     return "\n".join(lines)
 
 
+def rewrite_rows(text: str, rows: Sequence[Row], notes: Sequence[str], playouts: int) -> str:
+    """The page ``text`` with ``rows`` put in place of its rows of the same game and
+    players (the others kept as they are), and a note for each re-measured row (in
+    place of an older note on it); its larger-budget section kept.
+
+    >>> old = [Row(g, 2, 100, 0.8, 0.7, 0.9, (0.8, 0.8), 0.1, 300) for g in ("classic", "speed")]
+    >>> text = page(old, 60.0, 2, 200)
+    >>> new = Row("speed", 2, 100, 0.85, 0.77, 0.91, (0.84, 0.86), 0.1, 310)
+    >>> again = rewrite_rows(text, [new], [note(new, 60.0, 2, "strength.py --only 'speed 2'")], 200)
+    >>> [read_row(line) for line in again.splitlines() if read_row(line)] == [old[0], new]
+    True
+    >>> sum(line.startswith(NOTE) for line in again.splitlines()), KEPT in again
+    (1, True)
+    """
+    head, budget = text, ""
+    if BUDGET_HEADING in text:
+        at = text.index(BUDGET_HEADING)
+        head, budget = text[:at], text[at:]
+    new = {(r.game, r.players): r for r in rows}
+    kept: list[Row] = []
+    when = ""
+    old_notes: list[str] = []
+    for line in head.splitlines():
+        row = read_row(line) if line.startswith("| ") else None
+        if row is not None:
+            kept.append(new.pop((row.game, row.players), row))
+        elif line.startswith("Measured on "):
+            when = line
+        elif line.startswith(NOTE):
+            old_notes.append(line)
+    kept += new.values()
+    named = {n[: n.index(" players")] for n in notes}
+    mine = [n for n in old_notes if n[: n.index(" players")] not in named] + list(notes)
+    return page(kept, 0.0, 0, playouts, when=when or None, notes=mine) + budget
+
+
 def main(argv: Sequence[str]) -> int:
     """``strength.py [GAMES2] [GAMES4] [JOBS]``: play and write the page;
-    ``strength.py --budget PLAYOUTS GAMES MODES [JOBS]``: its last section."""
+    ``strength.py --budget PLAYOUTS GAMES MODES [JOBS]``: its last section;
+    ``strength.py --only "GAME PLAYERS[,...]" [GAMES] [JOBS]``: those rows of its table."""
+    if argv and argv[0] == "--only":
+        configs = [(c.split()[0], int(c.split()[1])) for c in argv[1].split(",")]
+        games = int(argv[2]) if len(argv) > 2 else None
+        jobs = int(argv[3]) if len(argv) > 3 else 2
+        rows, notes = [], []
+        for game, players in configs:
+            start = time.perf_counter()
+            played = strength(
+                [(game, players)],
+                games2=games or 100,
+                games4=games or 40,
+                jobs=jobs,
+            )
+            command = f'python docs/strength.py --only "{game} {players}"' + (
+                f" {games} {jobs}" if games else ""
+            )
+            rows += played
+            notes += [note(r, time.perf_counter() - start, jobs, command) for r in played]
+        PAGE.write_text(rewrite_rows(PAGE.read_text(), rows, notes, PLAYOUTS))
+        print(PAGE.read_text())
+        return 0
     if argv and argv[0] == "--budget":
         playouts, games = int(argv[1]), int(argv[2])
         configs = [(mode, 2) for mode in argv[3].split(",")]

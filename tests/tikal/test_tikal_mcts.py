@@ -15,18 +15,26 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tikalspeed import (
+    ActionTaken,
     ChooseTokens,
+    PointsLost,
     Rules,
+    Transition,
     actors,
     apply,
     legal_actions,
     new_game,
     observe,
     sample_chance,
+    step,
 )
+from tikalspeed.board.terrain import terrain
+from tikalspeed.board.tiles import Kind
 from tikalspeed.model.state import CHANCE, Phase, State, TurnKind
-from tikalspeed.tools.bots import GreedyBot, RandomBot, play_game
-from tikalspeed.tools.bots.search import TURN_WORTH, MCTSBot, _tempo
+from tikalspeed.tools.bots import GreedyBot, RandomBot, evaluate, play_game
+from tikalspeed.tools.bots.search import TOKEN_WORTH, TURN_WORTH, MCTSBot, _tempo, _value
+from tikalspeed.tools.bots.tempo import AP_WORTH, bonus_turns, points_left, speed_tempo
+from tikalspeed.tools.bots.value import _weights
 from tikalspeed.tools.cli import main
 from tikalspeed.tools.studies import make_bot, simulate
 
@@ -248,6 +256,127 @@ def test_tikal_auction_5_winning_an_auction_buys_the_first_turn_not_a_turn_more(
     last = next(s for s in seen[choose:] if s.phase is Phase.PLACE and s.active != winner)
     assert _tempo(last, [1.0, 1.0])[winner] == 0
     assert _tempo(last, [1.0, 1.0])[1 - winner] == pytest.approx(worth)
+
+
+def _speed_game(players: int, seed: int) -> list[tuple[State, Transition]]:
+    """Every step of a seeded random Speed game: the position before it, and what it
+    did."""
+    rng = random.Random(seed)
+    state = new_game(Rules(players=players), seed=seed)
+    steps = []
+    while state.result is None:
+        who = actors(state)
+        if who == (CHANCE,):
+            action = sample_chance(state, rng)
+        else:
+            actions = legal_actions(state, who[0])
+            action = actions[rng.randrange(len(actions))]
+        done = step(state, action)
+        steps.append((state, done))
+        state = done.state
+    return steps
+
+
+def _jumping(state: State) -> bool:
+    return state.phase is Phase.TOKENS or state.turn_kind is TurnKind.JUMP
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_speed_jump_3_the_points_still_to_spend_fall_only_by_points_spent_or_lost(
+    players: int,
+) -> None:
+    """SPEED-TOKENS-1, SPEED-JUMP-2/3 (issue 21): the Speed tempo counts the points each
+    player still has to spend in the round's Jumps. A Jump phase opens with 10 each;
+    then they fall by exactly what his actions cost and the points he loses, and by
+    nothing else: the reveal takes the tokens out of hand, not out of the count, so a
+    position after one's own action and before another's is not worth more to the one
+    who has just acted. Outside the Jumps nobody is counted any."""
+    opened = 0
+    for before, done in _speed_game(players, seed=players):
+        after = done.state
+        if not _jumping(before):
+            assert points_left(before) == [0] * players
+            if _jumping(after):
+                opened += 1
+                assert points_left(after) == [10] * players
+            continue
+        if not _jumping(after):
+            continue
+        spent = [0] * players
+        for event in done.events:
+            if isinstance(event, ActionTaken):
+                spent[event.player] += event.cost
+            elif isinstance(event, PointsLost):
+                spent[event.player] += event.points
+        fell = [b - a for b, a in zip(points_left(before), points_left(after), strict=True)]
+        assert fell == spent
+    assert opened >= 5
+
+
+def test_speed_jump_2_a_player_still_to_act_in_a_jump_is_valued_for_his_points() -> None:
+    """SPEED-JUMP-2, issue 21: in a 2-player Jump, while the first player acts and
+    the second has yet to, the search bot values the second at the greedy bot's
+    evaluation plus ``AP_WORTH[2]`` (times the weight of points) for each point he holds
+    or has chosen and not spent, more than the first holds or has left to spend."""
+    seen = 0
+    for before, _ in _speed_game(2, seed=11):
+        if before.phase is not Phase.ACTIONS or not before.jump_order:
+            continue
+        if bonus_turns(before) != [0.0, 0.0]:  # no volcano bonus owed: points only
+            continue
+        first, second = before.active, before.jump_order[0]
+        mine = before.tokens[first] + before.ap
+        his = before.tokens[second] + before.chosen[second]
+        worth = _weights(before)[first] * AP_WORTH[2]
+        tempo = speed_tempo(before, _weights(before))
+        assert tempo[first] == pytest.approx(worth * mine)
+        assert tempo[second] == pytest.approx(worth * his)
+        assert _value(before, second) - evaluate(before, second) == pytest.approx(
+            worth * (his - mine)
+        )
+        seen += 1
+    assert seen >= 5
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_speed_jump_1_with_more_players_the_search_counts_only_the_tokens_in_hand(
+    players: int,
+) -> None:
+    """Issue 21: with 3 or 4 players the Speed tempo made the search bot weaker
+    (docs/tikal-cli.md), so there it values a position at the greedy bot's evaluation
+    plus ``TOKEN_WORTH`` for each token in hand more than the best opponent holds
+    (SPEED-TOKENS-1), as before the tempo."""
+    for before, _ in _speed_game(players, seed=players)[::7]:
+        if before.result is not None:
+            continue
+        for p in range(players):
+            most = max(before.tokens[q] for q in range(players) if q != p)
+            assert _value(before, p) == pytest.approx(
+                evaluate(before, p) + TOKEN_WORTH * (before.tokens[p] - most)
+            )
+
+
+def test_speed_score_2_a_volcano_placer_is_owed_his_bonus_turn_until_he_takes_it() -> None:
+    """SPEED-SCORE-2, issue 21: from the moment a player secures a volcano until his
+    bonus turn begins he is owed one bonus turn; in the turn, a tenth for each action
+    point he has left; after it, nothing."""
+    owed_seen = running_seen = 0
+    for before, _ in _speed_game(2, seed=5):
+        bonus = bonus_turns(before)
+        if before.turn_kind is TurnKind.BONUS:
+            running_seen += 1
+            assert bonus[before.active] == pytest.approx(before.ap / 10)
+            assert bonus[1 - before.active] == 0
+            continue
+        kinds = terrain(before.rules.manifest).tile_kinds
+        owed = [
+            p in before.volcano_placers
+            or (before.secured[p] >= 0 and kinds[before.secured[p]] is Kind.VOLCANO)
+            for p in (0, 1)
+        ]
+        assert bonus == [float(o) for o in owed]
+        owed_seen += any(owed)
+    assert owed_seen >= 3 and running_seen >= 1
 
 
 def test_a_study_seats_the_search_bot_with_its_budget() -> None:

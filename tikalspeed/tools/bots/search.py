@@ -28,7 +28,16 @@ looks at its own view first), so the others' secret token choices at a Speed Jum
    turn raises its player's value by some 20 points against the other's with 2
    players, and without them a position just after one's own turn looks won (and
    winning an auction, which only buys the first turn of a round, looks worth any
-   price); in a Speed Jump phase, ``TOKEN_WORTH`` for each token still in hand. A
+   price); in 2-player Speed, whose rounds give every player the same 10 points
+   spent a Jump at a time (SPEED-JUMP-1 … SPEED-JUMP-6), the points each player
+   still has to spend in the round's Jumps (tokens in hand, points chosen and not
+   yet spent) at ``AP_WORTH`` a point, and the volcano bonus turns to come
+   (SPEED-SCORE-2) at ``BONUS_WORTH``, times his weight of points
+   (:mod:`~tikalspeed.tools.bots.tempo`, issue 21): a Jump turn raises its
+   player's value by some 3.5 points a point it was given, so without them a
+   position after one's own action and before the other's looks won, and the points
+   a Jump leaves unused (SPEED-JUMP-3) look free (with 3 or 4 players that tempo
+   made it weaker: there, ``TOKEN_WORTH`` for each token still in hand). A
    finished game scores 1 for a win, shared by the tied winners, 0 for a loss.
 
 It plays the action of its decision visited most. The budget is a number of
@@ -56,6 +65,7 @@ from ...model.actions import Action
 from ...model.state import CHANCE, Phase, State, TurnKind
 from ...model.view import View
 from .simple import _decision, evaluate
+from .tempo import speed_tempo
 from .value import _placement_hint, _presence, _weights, scoring_now
 
 __all__ = ["MCTSBot"]
@@ -253,8 +263,11 @@ class MCTSBot:
 
 
 TOKEN_WORTH = 0.4
-"""What a Speed token still in hand in a Jump phase is worth to :func:`_value`: a
-token chosen and not spent is lost (SPEED-JUMP-3), one kept buys a later action."""
+"""With 3 or 4 players in Speed, what a token still in hand in a Jump phase is worth
+to :func:`_value`, against the best opponent's (a token chosen and not spent is lost,
+SPEED-JUMP-3): the tempo of :mod:`~tikalspeed.tools.bots.tempo` made the search bot
+weaker there (issue 21: 51% of 40 4-player games instead of 89%), so it counts for 2
+players only."""
 TURN_WORTH = 34.0
 """What a turn still to come is worth to :func:`_values` in the classic and
 professional games, divided by the number of players and times the player's weight of
@@ -314,18 +327,20 @@ def _tempo(state: State, weights: list[float]) -> list[float]:
 
 def _standing(state: State) -> list[float]:
     """Each player's points banked, plus a scoring now weighted by the scorings left,
-    plus the tempo (:func:`_tempo`): what :func:`_value` compares."""
+    plus the tempo (:func:`_tempo`; in Speed, :func:`~.tempo.speed_tempo`): what
+    :func:`_value` compares."""
     n = state.players
     points = scoring_now(state)
     weights = _weights(state)
-    tempo = _tempo(state, weights)
+    speed = state.rules.mode == "speed"
+    tempo = speed_tempo(state, weights) if speed else _tempo(state, weights)
     return [state.scores[p] + points[p] * weights[p] + tempo[p] for p in range(n)]
 
 
 def _values(state: State) -> list[float]:
     """Each player's :func:`_value`, all at once."""
     n = state.players
-    if state.result is not None or state.rules.mode == "speed":
+    if state.result is not None or (n > 2 and state.rules.mode == "speed"):
         return [_value(state, p) for p in range(n)]
     standing = _standing(state)
     return [
@@ -336,18 +351,20 @@ def _values(state: State) -> list[float]:
 
 def _value(state: State, player: int) -> float:
     """How good ``state`` is for ``player``: :func:`~tikalspeed.tools.bots.evaluate`
-    with the tempo of :func:`_tempo` (``TURN_WORTH``) in the classic and professional
-    games, and in a Speed Jump phase the tokens ``player`` still holds against the
-    best opponent's (``TOKEN_WORTH`` each)."""
+    with the tempo counted in the standings (:func:`_standing`): the turns still to
+    come in the classic and professional games (:func:`_tempo`, ``TURN_WORTH``), the
+    points still to spend this round and the bonus turns to come in 2-player Speed
+    (:func:`~.tempo.speed_tempo`); with more players in Speed, ``TOKEN_WORTH`` for
+    each token in hand more than the best opponent holds."""
     if state.result is not None:
         return evaluate(state, player)
-    if state.rules.mode != "speed":
-        standing = _standing(state)
-        others = max(standing[q] for q in range(state.players) if q != player)
-        return standing[player] + _presence(state, player) - others
-    tokens = state.tokens
-    others = max(tokens[p] for p in range(state.players) if p != player)
-    return evaluate(state, player) + TOKEN_WORTH * (tokens[player] - others)
+    if state.players > 2 and state.rules.mode == "speed":
+        tokens = state.tokens
+        most = max(tokens[p] for p in range(state.players) if p != player)
+        return evaluate(state, player) + TOKEN_WORTH * (tokens[player] - most)
+    standing = _standing(state)
+    others = max(standing[q] for q in range(state.players) if q != player)
+    return standing[player] + _presence(state, player) - others
 
 
 def _sigmoid(x: float) -> float:
