@@ -2,7 +2,7 @@
 what :func:`numbers` makes of the count (the row's Tikal columns; definitions in
 ``docs/simulate.md``).
 
-A study plays its games with ``step_only(state, action, kinds=COUNTED)``, which
+A study plays its games with ``step_only_of(COUNTED)`` (``step_only`` of them), which
 builds only the events of :data:`COUNTED`; each number below needs only those, a
 little state in the tally (each player's latest scoring) and the final scores.
 
