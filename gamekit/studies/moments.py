@@ -192,7 +192,8 @@ def _in_moments(trail: Sequence[int], players: int, costs: Sequence[float]) -> d
             for q in group:
                 own[q] += now
                 done[q] = clock
-            handoffs += moment >= 0 and group != [p]
+            if moment >= 0 and (len(group) != 1 or group[0] != p):  # another chooser
+                handoffs += 1
             moment += 1
             group = [p]
             part[p] += 1
