@@ -51,7 +51,7 @@ GAME = Game.gather(
     max_players=2,
     named_token=str,
     seat_clause=_seat_clause,
-    secret=contract.secret,  # compiled: asked once a decision
+    secret=moves.secret,  # compiled: asked once a decision
     bots={
         "greedy": "tiki.tools.bots:GreedyBot",
         "mcts": "tiki.tools.bots.search:MCTSBot",

@@ -204,17 +204,6 @@ def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     return why_illegal(view.state, action)
 
 
-def secret(state: object) -> bool:
-    """Whether the players to act choose at once and in secret: never in Tiki, where
-    one player decides at a time and a view hides nothing (TIKI-TURN-3). Asked once a
-    decision by a study, so it is compiled with the engine.
-
-    >>> secret(new_game(seed=1))
-    False
-    """
-    return False
-
-
 def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs, else its :class:`Outcome`."""
     refuse_view(state)
