@@ -7,6 +7,11 @@ own ``rng``. Where the players to act choose at once and in secret (the game's
 ``secret(state)``: a Speed Jump's tokens), each is asked in turn, in seat order, and
 given only his own view, ``observe(state, player)``, never the position.
 
+A bot whose choice depends on nothing but the legal actions (a random bot) may also
+offer ``pick(actions)``: the action it would choose where ``actions`` are the legal
+ones, drawing from its own generator exactly as ``choose`` does. A study then lists
+the actions itself and skips the view and the bot's checks (:func:`picker`).
+
 >>> import random, tiki
 >>> start = tiki.new_game(seed=3)
 >>> bots = {0: tiki.GAME.bot("greedy", seed=1), 1: tiki.GAME.bot("random", seed=2)}
@@ -27,7 +32,7 @@ import attrs
 
 from .game import Game
 
-__all__ = ["Bot", "Ply", "chooser", "final_state", "not_the_seats", "play_game"]
+__all__ = ["Bot", "Ply", "chooser", "final_state", "not_the_seats", "picker", "play_game"]
 
 
 @runtime_checkable
@@ -85,6 +90,24 @@ def chooser(bot: Any) -> Callable[[Any, int], Any]:
         found: Callable[[Any, int], Any] = choose
         return found
     return lambda state, player: choose(state)
+
+
+def picker(bot: Any) -> Callable[[tuple[Any, ...]], Any] | None:
+    """``bot``'s ``pick(actions)``, or ``None`` if it has none: the choice of a bot that
+    looks at nothing but the legal actions of the player it decides for (a non-empty
+    tuple, in the game's order), and returns the one that ``choose`` returns in a
+    position or view where they are his legal actions, drawing from the same generator.
+
+    >>> import tiki
+    >>> from tiki.tools.bots import RandomBot
+    >>> s = tiki.new_game(seed=3)
+    >>> picker(RandomBot(7))(tiki.legal_actions(s)) == RandomBot(7).choose(s)
+    True
+    >>> picker(tiki.GAME.bot("greedy", seed=1)) is None
+    True
+    """
+    found: Callable[[tuple[Any, ...]], Any] | None = getattr(bot, "pick", None)
+    return found
 
 
 def not_the_seats(game: Game, action: object, player: int) -> str | None:

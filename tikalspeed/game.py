@@ -31,12 +31,6 @@ def _players(rules: Rules) -> int:
     return rules.players
 
 
-def _secret(state: State) -> bool:
-    """At a Speed Jump's token choice the players choose at once and in secret
-    (SPEED-JUMP-1): each sees only his own view."""
-    return state.turn.phase is Phase.TOKENS
-
-
 def _named_token(action: Action) -> str:
     """A token choice says whose it is (``P2:tokens:3``); every other token does."""
     if isinstance(action, ChooseTokens):
@@ -71,7 +65,7 @@ GAME = Game.gather(
     max_players=4,
     named_token=_named_token,
     seat_clause=_seat_clause,
-    secret=_secret,
+    secret=engine.contract.secret,  # compiled: asked once a decision
     bots={
         "greedy": "tikalspeed.tools.bots:GreedyBot",
         "mcts": "tikalspeed.tools.bots.search:MCTSBot",

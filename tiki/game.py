@@ -32,10 +32,6 @@ def _players(rules: Any) -> int:
     return 2
 
 
-def _never(state: Any) -> bool:
-    return False  # Tiki has no simultaneous choice: nothing a view hides (TIKI-TURN-3)
-
-
 def _seat_clause(state: Any) -> str:
     return "TIKI-TURN-3"
 
@@ -55,7 +51,7 @@ GAME = Game.gather(
     max_players=2,
     named_token=str,
     seat_clause=_seat_clause,
-    secret=_never,
+    secret=moves.secret,  # compiled: asked once a decision
     bots={
         "greedy": "tiki.tools.bots:GreedyBot",
         "mcts": "tiki.tools.bots.search:MCTSBot",

@@ -4,15 +4,27 @@ mypyc cannot compile) so that the compiled build compiles it with the engines
 and :meth:`.study.Study.play_row` calls it with the game's functions.
 
 >>> import random, tiki
->>> from gamekit.bots import chooser
+>>> from gamekit.bots import chooser, picker
 >>> from tiki.tools.bots import RandomBot
 >>> g = tiki.GAME
->>> bots = [chooser(RandomBot(1)), chooser(RandomBot(2))]
+>>> bots = [RandomBot(1), RandomBot(2)]
 >>> state, plies, trail, points, options = play(
-...     g.new_game(tiki.Rules(), seed=3), bots, random.Random(0), 2000, g.actors, g.secret,
-...     g.observe, g.sample_chance, (g.CHANCE,), g.apply, None, None, g.legal_actions)
->>> plies == len(trail) == len(options), points, g.outcome(state) is not None
-(True, [], True)
+...     g.new_game(tiki.Rules(), seed=3), [chooser(b) for b in bots], [None, None],
+...     random.Random(0), 2000, g.actors, g.secret, g.observe, g.sample_chance,
+...     (g.CHANCE,), g.apply, None, None, g.legal_actions, False)
+>>> plies == len(trail), points, options, g.outcome(state) is not None
+(True, [], [], True)
+
+A bot that picks among the legal actions alone (:func:`~gamekit.bots.picker`) plays
+the same game:
+
+>>> again = play(
+...     g.new_game(tiki.Rules(), seed=3), [chooser(b) for b in bots],
+...     [picker(RandomBot(1)), picker(RandomBot(2))], random.Random(0), 2000, g.actors,
+...     g.secret, g.observe, g.sample_chance, (g.CHANCE,), g.apply, None, None,
+...     g.legal_actions, True)
+>>> again[0] == state and again[2] == trail and len(again[4]) == len(trail)
+True
 """
 
 from __future__ import annotations
@@ -28,6 +40,7 @@ Function = Callable[..., Any]
 def play(
     state: Any,
     choose: list[Function],
+    pick: list[Function | None],
     rng: Any,
     max_plies: int,
     actors: Function,
@@ -38,24 +51,27 @@ def play(
     advance: Function,
     seen: Function | None,
     effort: Function | None,
-    legal: Function | None,
+    legal: Function,
+    count_options: bool,
 ) -> tuple[Any, int, list[int], list[int], list[int]]:
     """Play from ``state`` until nobody is to act or ``max_plies`` actions were taken;
     return the last state, the actions taken, the trail of decisions (who decided,
     ``~player`` for a secret choice, given his own view, ``observe``) and, per
     decision, what ``effort(before, action, after)`` says it spends (from the states
-    before and after it) and the number of ``legal(state, player)`` actions (empty
-    where either is ``None``).
+    before and after it) (empty where ``effort`` is ``None``) and the number of the
+    player's legal actions (empty unless ``count_options``).
 
-    ``choose[p](state_or_view, p)`` decides for seat ``p``; chance (``actors`` giving
-    ``chance``) is ``sample(state, rng)``. ``advance(state, action)`` is the new state,
-    or, with ``seen``, a pair of the new state and the ply's events, shown to ``seen``
-    when there are any."""
+    ``choose[p](state_or_view, p)`` decides for seat ``p``, or, where ``pick[p]`` is not
+    ``None``, ``pick[p](actions)`` from his legal actions: ``legal(state)`` where he
+    alone decides, else ``legal(state, p)``, the same as his view's (a secret choice
+    never depends on what is hidden from its player) without building the view.
+    Chance (``actors`` giving ``chance``) is ``sample(state, rng)``.
+    ``advance(state, action)`` is the new state, or, with ``seen``, a pair of the new
+    state and the ply's events, shown to ``seen`` when there are any."""
     trail: list[int] = []
     points: list[int] = []
     options: list[int] = []
     note, spent, offered = trail.append, points.append, options.append
-    weigh = effort is not None or legal is not None
     plies = 0
     for plies in range(max_plies):  # noqa: B007 - the plies taken, where it breaks
         who = actors(state)
@@ -64,26 +80,34 @@ def play(
         if who == chance:
             action = sample(state, rng)
         else:
-            p: int = who[0] if len(who) == 1 else min(who)
-            if secret(state):  # he sees his own view only
-                action = choose[p](observe(state, p), p)
-                note(~p)
+            alone = len(who) == 1
+            p: int = who[0] if alone else min(who)
+            picking = pick[p]
+            if picking is not None:  # from the legal actions alone: no view, no checks
+                actions = legal(state) if alone else legal(state, p)
+                action = picking(actions)
+                note(~p if secret(state) else p)
+                if count_options:
+                    offered(len(actions))
             else:
-                action = choose[p](state, p)
-                note(p)
-            if weigh:  # the model's figures of the decision: the points from both states
-                if legal is not None:
+                if secret(state):  # he sees his own view only
+                    action = choose[p](observe(state, p), p)
+                    note(~p)
+                else:
+                    action = choose[p](state, p)
+                    note(p)
+                if count_options:
                     offered(len(legal(state, p)))
-                if effort is not None:
-                    before = state
-                    if seen is None:
-                        state = advance(state, action)
-                    else:
-                        state, events = advance(state, action)
-                        if events:
-                            seen(events)
-                    spent(effort(before, action, state))
-                    continue
+            if effort is not None:  # the points the decision spends, from both states
+                before = state
+                if seen is None:
+                    state = advance(state, action)
+                else:
+                    state, events = advance(state, action)
+                    if events:
+                        seen(events)
+                spent(effort(before, action, state))
+                continue
         if seen is None:
             state = advance(state, action)
         else:

@@ -32,10 +32,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["WAIT_BINS", "count", "margin", "waits"]
+__all__ = ["WAIT_BINS", "costs", "count", "margin", "waits"]
 
 WAIT_BINS = 16
 """``wait_hist`` counts the waits of length 1, 2, … 15 and, last, those of 16 or more."""
+
+
+def costs(
+    base: float, per_point: float, per_option: float, points: list[int], options: list[int]
+) -> float | list[float]:
+    """The seconds of each decision of a game, ``base + per_point × points + per_option
+    × options`` (one number, ``base``, where both lists are empty, as where the model
+    weighs neither; an empty list counts as zeros), for :func:`count`.
+
+    >>> costs(10.0, 3.0, 0.0, [0, 2], []), costs(10.0, 0.0, 1.0, [], [4, 1])
+    ([10.0, 16.0], [14.0, 11.0])
+    >>> costs(5.0, 0.0, 0.0, [], [])
+    5.0
+    """
+    if not options:
+        return [base + per_point * k for k in points] if points else base
+    if not points:
+        return [base + per_option * o for o in options]
+    return [base + per_point * k + per_option * o for k, o in zip(points, options, strict=True)]
 
 
 def count(
@@ -173,7 +192,8 @@ def _in_moments(trail: Sequence[int], players: int, costs: Sequence[float]) -> d
             for q in group:
                 own[q] += now
                 done[q] = clock
-            handoffs += moment >= 0 and group != [p]
+            if moment >= 0 and (len(group) != 1 or group[0] != p):  # another chooser
+                handoffs += 1
             moment += 1
             group = [p]
             part[p] += 1

@@ -74,7 +74,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from ..bots import chooser
+from ..bots import chooser, picker
 from ..game import Game, load
 from . import loop, moments, runner
 from .moments import margin, waits
@@ -177,16 +177,12 @@ def _stepped(step: Callable[[Any, Any], Any]) -> Callable[[Any, Any], tuple[Any,
     return pair
 
 
-def _costs(
-    table_time: TableTime, decisions: int, points: list[int], options: list[int]
-) -> float | list[float]:
+def _costs(table_time: TableTime, points: list[int], options: list[int]) -> float | list[float]:
     """The seconds of each decision of a game (one number when they are all the same):
     ``points`` and ``options`` are empty where the model does not weigh them."""
-    base, per_point, per_option = table_time.base, table_time.per_point, table_time.per_option
-    if not options:
-        return [base + per_point * k for k in points] if points else base
-    points = points or [0] * decisions
-    return [base + per_point * k + per_option * o for k, o in zip(points, options, strict=True)]
+    return moments.costs(
+        table_time.base, table_time.per_point, table_time.per_option, points, options
+    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -295,7 +291,7 @@ class Study:
         n = game.players(rules)
         if len(bots) != n:
             raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
-        choose = [chooser(self.make_bot(name, seed + 1 + p)) for p, name in enumerate(bots)]
+        seated = [self.make_bot(name, seed + 1 + p) for p, name in enumerate(bots)]
         rng = random.Random(seed + CHANCE_OFFSET)
         start = game.new_game(rules, seed=seed)
         tally = None if self.tally is None else self.tally(rules)
@@ -304,7 +300,8 @@ class Study:
         advance = game.apply if seen is None else (self.tally_step or _stepped(game.step))
         state, plies, trail, points, options = loop.play(
             start,
-            choose,
+            [chooser(bot) for bot in seated],
+            [picker(bot) for bot in seated],  # a random bot picks from the legal actions
             rng,
             self.max_plies,
             game.actors,
@@ -316,9 +313,10 @@ class Study:
             seen,
             # what the table-time model needs of each decision, only where it weighs
             self.effort if table_time.per_point else None,
-            game.legal_actions if table_time.per_option else None,
+            game.legal_actions,
+            bool(table_time.per_option),
         )
-        counted = moments.count(trail, n, _costs(table_time, len(trail), points, options))
+        counted = moments.count(trail, n, _costs(table_time, points, options))
         decisions, wait_sum = counted["decisions_by"], counted["wait_sum_by"]
         gaps = counted["gaps"]
         idle_minutes = [s / 60 for s in counted["idle_seconds_by"]]

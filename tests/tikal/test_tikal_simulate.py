@@ -364,3 +364,23 @@ def test_simulate_refuses_more_bots_than_seats(capsys: pytest.CaptureFixture[str
     assert [r["bots"] for r in rows] == ["random,greedy", "random,greedy,random"]
     with pytest.raises(ValueError, match=r"^5 bots \(random,random,random,random,random\) for"):
         simulate.simulate([Rules(mode="classic", players=4)], 1, bots=["random"] * 5)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "bots"),
+    [
+        ("mode=speed;players=4", ("random",) * 4),
+        ("mode=speed;players=3;forfeit=true", ("random", "greedy", "random")),
+        ("mode=classic;players=2", ("random", "random")),
+    ],
+)
+def test_a_random_bot_picking_from_the_legal_actions_plays_the_same_games(
+    ruleset: str, bots: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEED-JUMP-1, issue 21: a study lets the random bot pick from the legal actions
+    the loop lists (``gamekit.bots.picker``), without building the view of a secret
+    token choice: the player's own legal actions are his view's, so every row is the
+    one the bot gives choosing from its view, as ``play`` seats it."""
+    picked = [simulate.play_row(ruleset, seed, bots) for seed in range(6)]
+    monkeypatch.setattr(_kit, "picker", lambda bot: None)  # every bot chooses from its view
+    assert [simulate.play_row(ruleset, seed, bots) for seed in range(6)] == picked

@@ -15,6 +15,7 @@ the transitions, what a player sees, and chance.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 
@@ -50,8 +51,10 @@ __all__ = [
     "outcome",
     "resolve_chance",
     "sample_chance",
+    "secret",
     "step",
     "step_only",
+    "step_only_of",
 ]
 
 _DEFAULT_RULES = Rules()
@@ -171,6 +174,39 @@ def step_only(
     return w.freeze(), tuple(w.events)
 
 
+def step_only_of(
+    kinds: frozenset[type],
+) -> Callable[[State, Action], tuple[State, tuple[Event, ...]]]:
+    """:func:`step_only` for ``kinds``, as a function of the state and the action: a
+    study's step, called once a ply (a ``functools.partial`` with ``kinds`` as a
+    keyword costs more, and an interpreted function a frame, on the compiled build).
+
+    >>> from tikalspeed import Rules, legal_actions, new_game
+    >>> from tikalspeed.model.events import TilePlaced
+    >>> s = new_game(Rules(mode="classic", players=2), seed=3)
+    >>> a = legal_actions(s)[0]
+    >>> step_only_of(frozenset({TilePlaced}))(s, a) == step_only(s, a, frozenset({TilePlaced}))
+    True
+    """
+
+    def stepped(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        return step_only(state, action, kinds)
+
+    return stepped
+
+
+def secret(state: State) -> bool:
+    """Whether the players to act choose at once and in secret, each seeing only his
+    own view: a Speed Jump's token choices (SPEED-JUMP-1). Asked once a decision by a
+    study, so it is compiled with the engine.
+
+    >>> from tikalspeed import new_game
+    >>> secret(new_game(seed=1))
+    False
+    """
+    return state.turn.phase is Phase.TOKENS
+
+
 def apply(state: State, action: Action) -> State:
     """Return ``step(state, action).state`` (the same checks, without the transition)."""
     why = why_illegal(state, action)
@@ -200,9 +236,7 @@ def observe(state: State, player: object) -> View:
     if player is None:
         return View(None, MODES[state.rules.mode].observe(state, None))
     if type(player) is not int or not 0 <= player < state.rules.players:
-        raise IllegalActionError(
-            "TIKAL-TURN-4", f"observe: no player {shown(player)} in this game"
-        )
+        raise IllegalActionError("TIKAL-TURN-4", f"observe: no player {shown(player)} in this game")
     return View(player, MODES[state.rules.mode].observe(state, player))
 
 

@@ -322,3 +322,15 @@ def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     if state.shaman is not None and state.shaman in crossed:
         return "TIKI-SHAMAN-3", f"no step may cross the shaman on {edge_name(state.shaman)}"
     return None
+
+
+def secret(state: object) -> bool:
+    """Whether the players to act choose at once and in secret: never in Tiki, where
+    one player decides at a time and a view hides nothing (TIKI-TURN-3). Asked once a
+    decision by a study, so it is compiled with the engine.
+
+    >>> from tiki.engine.contract import new_game
+    >>> secret(new_game(seed=1))
+    False
+    """
+    return False

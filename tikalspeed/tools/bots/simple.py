@@ -156,7 +156,12 @@ class RandomBot:
     def choose(self, state: State | View, player: int | None = None) -> Action:
         """Return one legal action of ``player`` (default: the player to act),
         uniformly at random; at a Speed TOKENS node, one of his token choices."""
-        actions = _decision(state, player)[2]
+        return self.pick(_decision(state, player)[2])
+
+    def pick(self, actions: Sequence[Action]) -> Action:
+        """One of ``actions`` (the legal actions of the player it decides for),
+        uniformly at random: what :meth:`choose` returns where they are his legal
+        actions, from the same generator (:func:`gamekit.bots.picker`)."""
         return actions[self.rng.randrange(len(actions))]
 
     def __repr__(self) -> str:

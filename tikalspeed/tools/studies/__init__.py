@@ -58,13 +58,11 @@ MCTSBot(playouts=500, seconds=None)
 
 from __future__ import annotations
 
-import functools
-
 from gamekit.cli.options import MAX_PLAYOUTS
 from gamekit.studies.study import NAMES, TIME_COLUMNS, TIME_MEASURES, Study
 
 from ...engine.ap import action_points
-from ...engine.contract import step_only
+from ...engine.contract import step_only_of
 from ...game import GAME
 from ...model.actions import player_name
 from ...model.state import State
@@ -131,7 +129,7 @@ STUDY = Study(
     scores=_scores,
     numbers=numbers,
     tally=Tally,
-    tally_step=functools.partial(step_only, kinds=COUNTED),
+    tally_step=step_only_of(COUNTED),
     effort=action_points,
     words={
         **TALLY_WORDS,

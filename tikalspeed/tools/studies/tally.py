@@ -2,7 +2,7 @@
 what :func:`numbers` makes of the count (the row's Tikal columns; definitions in
 ``docs/simulate.md``).
 
-A study plays its games with ``step_only(state, action, kinds=COUNTED)``, which
+A study plays its games with ``step_only_of(COUNTED)`` (``step_only`` of them), which
 builds only the events of :data:`COUNTED`; each number below needs only those, a
 little state in the tally (each player's latest scoring) and the final scores.
 
@@ -94,6 +94,10 @@ WORDS = {
 """Each of Tikal's numbers in words, for the labels of summaries and plots."""
 
 
+_NORMAL = TurnKind.NORMAL.value
+"""A normal turn's kind, as ``TurnBegan.kind`` gives it."""
+
+
 class Tally:
     """Tikal's counts of one game's events: the points each player left unused, by
     cause; what each paid at auctions; the volcanoes secured; each player's latest
@@ -153,7 +157,7 @@ def counted(event: Any, players: int) -> int:
     if type(event) is AuctionOpened:
         return int(len(event.bidders) == players)
     if type(event) is TurnBegan:
-        return int(event.kind == TurnKind.NORMAL.value)
+        return int(event.kind == _NORMAL)
     return 1
 
 

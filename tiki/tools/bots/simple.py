@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeAlias, runtime_checkable
 
 from gamekit import bots as playing
@@ -85,7 +85,12 @@ class RandomBot:
 
     def choose(self, state: State) -> Action:
         """Return one legal action of ``state.actor``, uniformly at random."""
-        actions = _choices(state)
+        return self.pick(_choices(state))
+
+    def pick(self, actions: Sequence[Action]) -> Action:
+        """One of ``actions`` (the legal actions of the player to act), uniformly at
+        random: what :meth:`choose` returns where they are the legal actions, from the
+        same generator (:func:`gamekit.bots.picker`)."""
         return actions[self.rng.randrange(len(actions))]
 
     def __repr__(self) -> str:
