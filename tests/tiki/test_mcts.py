@@ -129,3 +129,29 @@ def test_a_study_refuses_a_bad_budget(name: str, capsys: pytest.CaptureFixture[s
     assert len(str(refused.value)) < 200
     assert main(["simulate", "--games", "1", "--bots", name]) == 2
     assert "mcts:N" in capsys.readouterr().err
+
+
+ROUND_IN_CIRCLES = "+1,0x,+1/+1o,+2,+1ox/0,+1o,-1 turn x x - 1,1 3,2 - - 53 -"
+"""A position (met in a study, seed 1, ``mcts:3`` on both sides) from which the
+greedy bot of seed 0 plays on for ever: the players move back and forth at 3–1 in
+fruits, and the rules end the game only after 2**53 - 1 turns (TIKI-END-6)."""
+
+
+def test_a_playout_going_round_in_circles_is_a_draw_and_the_search_ends() -> None:
+    """TIKI-END-6: a greedy playout is bounded (``ROLLOUT_PLIES``) and scored a draw,
+    so the search bot decides even where greedy play never ends; before the bound the
+    bot hung in this position."""
+    from tiki.text.notation import from_text
+    from tiki.tools.bots.search import ROLLOUT_PLIES
+    from tiki.tools.bots.simple import GreedyBot
+
+    state = from_text(ROUND_IN_CIRCLES)
+    greedy, played, fruits = GreedyBot(0), state, []
+    for _ in range(2 * ROLLOUT_PLIES["greedy"]):  # the circle is real: no end in sight
+        played = apply(played, greedy.choose(played))
+        fruits.append(played.fruits)
+    assert played.result is None and set(fruits[ROLLOUT_PLIES["greedy"] :]) == {(3, 1)}
+    bot = MCTSBot(seed=0, playouts=20)
+    bot._greedy = GreedyBot(0)  # the playouts' greedy moves are those that go round
+    assert bot._play_out(state) == {0: 0.5, 1: 0.5}
+    assert MCTSBot(seed=1, playouts=20).choose(state) in legal_actions(state)

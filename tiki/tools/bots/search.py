@@ -34,10 +34,17 @@ from ...model.actions import Action
 from ...model.state import CHANCE, State
 from .simple import GreedyBot, _choices
 
-__all__ = ["ROLLOUTS", "MCTSBot"]
+__all__ = ["ROLLOUTS", "ROLLOUT_PLIES", "MCTSBot"]
 
 ROLLOUTS = ("random", "greedy")
 """How a playout plays the game out from the new node."""
+
+ROLLOUT_PLIES = {"greedy": 300, "random": 2000}
+"""A playout still running after this many actions is scored a draw. The rules end a
+game only after 2**53 - 1 turns without ``max_turns`` (TIKI-END-6), and greedy moves
+can go round in circles for ever (two players moving the same tikis back and forth at
+3–1 in fruits): without a bound, one such playout would never end. Whole games between
+greedy bots take at most some 50 actions, between random bots some 200."""
 
 _MAX_PLAYOUTS = 10_000_000
 """The most playouts one decision may be given (a bound on a number read from outside)."""
@@ -154,7 +161,11 @@ class MCTSBot:
     def _play_out(self, state: State) -> dict[int, float]:
         """Play ``state`` to its end; each player's result (1 win, ½ draw, 0 loss)."""
         rng = self.rng
+        left = ROLLOUT_PLIES[self.rollout]
         while state.result is None:
+            if not left:
+                return {0: 0.5, 1: 0.5}  # going round in circles: scored a draw
+            left -= 1
             if state.actor == CHANCE:
                 state = apply(state, sample_chance(state, rng))
             elif self._greedy is not None:
