@@ -30,7 +30,9 @@ moving first worth, and what does the seed's reading of the −1 village change?
 from __future__ import annotations
 
 import argparse
+import pickle
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -111,18 +113,28 @@ def tiki_rows(rulesets: list[Any], games: int, bot: str, jobs: int) -> list[dict
     return tiki_sim.simulate(rulesets, games, seed=0, bots=[bot], jobs=jobs)
 
 
-class Clock:
-    """How long each part of the study took, for the page."""
+class Kept:
+    """The rows of each study, kept in ``DIR/NAME.pickle`` when ``--keep DIR`` is given
+    and read back from there on the next run, so that the page can be written again
+    without playing the games again (delete the directory to play them again)."""
 
-    def __init__(self) -> None:
-        self.parts: list[tuple[str, float]] = []
-        self._start = time.monotonic()
+    def __init__(self, where: str | None) -> None:
+        self.where = None if where is None else Path(where)
 
-    def lap(self, what: str) -> None:
-        """Note the time since the previous lap as ``what``."""
-        now = time.monotonic()
-        self.parts.append((what, now - self._start))
-        self._start = now
+    def get(self, name: str, play: Callable[[], Any]) -> tuple[Any, float]:
+        """The rows of study ``name`` and the seconds they took to play: kept ones, or
+        ``play()``'s (then kept)."""
+        path = None if self.where is None else self.where / f"{name}.pickle"
+        if path is not None and path.is_file():
+            kept: tuple[Any, float] = pickle.loads(path.read_bytes())
+            return kept
+        start = time.monotonic()
+        rows = play()
+        played = (rows, time.monotonic() - start)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(pickle.dumps(played))
+        return played
 
 
 def page(options: argparse.Namespace) -> str:
@@ -130,24 +142,47 @@ def page(options: argparse.Namespace) -> str:
     import study_plots as plots
 
     games, jobs, search = options.games, options.jobs, options.search_bot
-    clock = Clock()
-    greedy_rows = tikal_rows(main_rulesets(), games, "greedy", jobs)
+    clock: list[tuple[str, float]] = []
+    kept = Kept(options.keep)
+
+    def run(name: str, what: str, play: Callable[[], Any]) -> Any:
+        rows, seconds = kept.get(name, play)
+        played = sum(map(len, rows.values())) if isinstance(rows, dict) else len(rows)
+        clock.append((what.format(played), seconds))
+        return rows
+
+    greedy_rows = run(
+        "greedy",
+        "Tikal, every mode, greedy bots: {} games",
+        lambda: tikal_rows(main_rulesets(), games, "greedy", jobs),
+    )
     greedy = summed(greedy_rows)
-    clock.lap(f"Tikal, every mode, greedy bots: {len(greedy_rows)} games")
-    search_rows = tikal_rows(main_rulesets(), options.search_games, search, jobs)
+    search_rows = run(
+        "search",
+        f"Tikal, every mode, search bots ({search}): {{}} games",
+        lambda: tikal_rows(main_rulesets(), options.search_games, search, jobs),
+    )
     searched = summed(search_rows)
-    clock.lap(f"Tikal, every mode, search bots ({search}): {len(search_rows)} games")
-    switch_rows = tikal_rows(switch_rulesets(), games, "greedy", jobs)
-    volcano = [tikal_sim.parse_rules(text) for text in volcano_rulesets()]
-    switch_rows += tikal_rows(volcano, games, "greedy", jobs)
-    clock.lap(f"Tikal, the Speed switches, greedy bots: {len(switch_rows)} games")
+    switch_rows = run(
+        "switches",
+        "Tikal, the Speed switches, greedy bots: {} games",
+        lambda: (
+            tikal_rows(switch_rulesets(), games, "greedy", jobs)
+            + tikal_rows(
+                [tikal_sim.parse_rules(t) for t in volcano_rulesets()], games, "greedy", jobs
+            )
+        ),
+    )
     tiki_rules = [tiki.Rules(), tiki.Rules(shaman=True), tiki.Rules(minus_one_empty="nothing")]
-    tiki_all = {
-        "greedy": tiki_rows(tiki_rules, games * 5, "greedy", jobs),
-        "random": tiki_rows(tiki_rules, games * 10, "random", jobs),
-        search: tiki_rows(tiki_rules, options.search_games * 5, search, jobs),
-    }
-    clock.lap(f"Tiki, greedy, random and search bots: {sum(map(len, tiki_all.values()))} games")
+    tiki_all = run(
+        "tiki",
+        "Tiki, greedy, random and search bots: {} games",
+        lambda: {
+            "greedy": tiki_rows(tiki_rules, games * 5, "greedy", jobs),
+            "random": tiki_rows(tiki_rules, games * 10, "random", jobs),
+            search: tiki_rows(tiki_rules, options.search_games * 5, search, jobs),
+        },
+    )
     plots.draw(PLOTS, greedy, searched, greedy_rows, search_rows, MODES, PLAYERS)
     settings = words.Settings(
         games=games,
@@ -155,7 +190,7 @@ def page(options: argparse.Namespace) -> str:
         search_bot=search,
         jobs=jobs,
         command=options.command,
-        clock=clock.parts,
+        clock=clock,
         two_volcanoes=TWO_VOLCANOES.relative_to(HERE.parent).as_posix(),
     )
     return "\n".join(
@@ -183,6 +218,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--search-bot", default="mcts:50", help="the search bot (default mcts:50)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument(
+        "--keep", metavar="DIR", help="keep each study's rows in DIR and reuse them (a cache)"
+    )
     options = parser.parse_args(argv)
     given = ["python docs/study.py"]
     for flag, value, default in (

@@ -4,6 +4,7 @@ page was made."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from study_words import LABELS, Settings, cell, table
@@ -12,18 +13,16 @@ from study_words import LABELS, Settings, cell, table
 def figures(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
     """Every mode's figures, greedy and search bots."""
     keys = ["decisions", "moments", "table_minutes", "idle_mean", "gap_mean", "idle_longest"]
-    return [
-        "## Every mode's figures",
-        "",
-        "Greedy bots:",
-        "",
-        *table(greedy, keys),
-        "",
-        "Search bots:",
-        "",
-        *table(searched, keys),
-        "",
-    ]
+    return ["## Every mode's figures", "", *_both(greedy, searched, lambda e: table(e, keys))]
+
+
+def _both(
+    greedy: list[dict[str, Any]],
+    searched: list[dict[str, Any]],
+    shown: Callable[[list[dict[str, Any]]], list[str]],
+) -> list[str]:
+    """``shown`` of the greedy bots' figures, then of the search bots'."""
+    return ["Greedy bots:", "", *shown(greedy), "", "Search bots:", "", *shown(searched), ""]
 
 
 def _seat_table(entries: list[dict[str, Any]]) -> list[str]:
@@ -47,18 +46,7 @@ def _seat_table(entries: list[dict[str, Any]]) -> list[str]:
 
 def seats(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
     """Which seat wins, greedy and search bots."""
-    return [
-        "## Which seat wins",
-        "",
-        "Greedy bots:",
-        "",
-        *_seat_table(greedy),
-        "",
-        "Search bots:",
-        "",
-        *_seat_table(searched),
-        "",
-    ]
+    return ["## Which seat wins", "", *_both(greedy, searched, _seat_table)]
 
 
 def _differing(rows: list[dict[str, Any]], base: str, other: str) -> tuple[int, int]:
@@ -155,7 +143,7 @@ def points(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list
         "ap_unused_jump",
         "ap_unused_forfeit",
         "auction_spend",
-        "volcano_secured",
+        "volcano_promoted",
         "margin",
         "last_swing",
         "lead_changed",
@@ -164,19 +152,13 @@ def points(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list
         "## Points lost, auctions, volcanoes, and the end",
         "",
         "Action points lost (per game, all players: left when a turn or a Jump ended "
-        "early, lost at a Jump, forfeited), points paid at auctions, tiles secured by a "
-        "volcano, and the signs of kingmaking: the winner's margin over the runner-up, the "
+        "early, lost at a Jump, forfeited), points paid at auctions, the volcanoes that "
+        "moved their securer ahead in Speed's Round Order (SPEED-AUCTION-3), and the "
+        "signs of kingmaking: the winner's margin over the runner-up, the "
         "last scoring's swing of that margin, and the share of games whose leader before "
         "the last scoring did not win.",
         "",
-        "Greedy bots:",
-        "",
-        *table(greedy, keys),
-        "",
-        "Search bots:",
-        "",
-        *table(searched, keys),
-        "",
+        *_both(greedy, searched, lambda e: table(e, keys)),
     ]
 
 
