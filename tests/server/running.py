@@ -23,7 +23,7 @@ pytest.importorskip("uvicorn", reason="the server's extra: pip install '.[server
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[2]
-WAIT = 30.0
+WAIT = 60.0
 """The longest a test waits for a server to start or a message to come."""
 
 
