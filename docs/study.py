@@ -136,6 +136,16 @@ class Kept:
             path.write_bytes(pickle.dumps(played))
         return played
 
+    def build(self, now: str) -> str:
+        """The build that played the kept games (``now``'s, the first time)."""
+        if self.where is None:
+            return now
+        path = self.where / "build.txt"
+        if not path.is_file():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(now, encoding="utf-8")
+        return path.read_text(encoding="utf-8")
+
 
 def page(options: argparse.Namespace) -> str:
     """Run every study and return the page's text (writing the plots)."""
@@ -192,11 +202,13 @@ def page(options: argparse.Namespace) -> str:
         command=options.command,
         clock=clock,
         two_volcanoes=TWO_VOLCANOES.relative_to(HERE.parent).as_posix(),
+        build=kept.build("compiled (mypyc)" if tikalspeed.COMPILED else "pure Python"),
     )
     return "\n".join(
         [
             *words.opening(settings, greedy, searched, MODES, PLAYERS),
             *words.measures(settings),
+            *sections.stronger(greedy, searched, MODES, PLAYERS),
             *sections.figures(greedy, searched),
             *sections.seats(greedy, searched),
             *sections.switches(switch_rows, settings),

@@ -64,19 +64,23 @@ def waits(
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    most = 0.0
     for mode in modes:
         mine = [r for r in rows if r["ruleset"] == f"mode={mode};players={players}"]
         length = len(mine[0]["wait_hist"])
         per = [sum(r["wait_hist"][i] for r in mine) / len(mine) / players for i in range(length)]
+        most = max(most, *per)
         ax.plot(range(1, length + 1), per, marker="o", markersize=3, label=mode)
     ax.set_xticks(
         range(1, length + 1), [str(i) for i in range(1, length)] + [f"{length}+"], fontsize=7
     )
     ax.set_xlabel("length of the wait (moments)")
     ax.set_ylabel("waits per player in a game")
+    ax.set_yscale("symlog", linthresh=0.1)  # the few long waits beside the many short
+    ax.set_ylim(0, most * 2)
     ax.set_title(title, fontsize=9)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center")
     _save(fig, where, "waits")
 
 

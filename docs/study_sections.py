@@ -4,16 +4,74 @@ page was made."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from study_words import LABELS, Settings, cell, table
+from study_words import LABELS, Settings, cell, find, table
 
 
 def figures(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
     """Every mode's figures, greedy and search bots."""
     keys = ["decisions", "moments", "table_minutes", "idle_mean", "gap_mean", "idle_longest"]
     return ["## Every mode's figures", "", *_both(greedy, searched, lambda e: table(e, keys))]
+
+
+def stronger(
+    greedy: list[dict[str, Any]],
+    searched: list[dict[str, Any]],
+    modes: Sequence[str],
+    players: Sequence[int],
+) -> list[str]:
+    """What changes with the search bots: each mode's length against the greedy
+    bots', and Speed's lead over the base game in both."""
+    lines = [
+        "## What changes with stronger players",
+        "",
+        "The search bots' games against the greedy bots' games, mode by mode (sequential "
+        "moments and table time, the range over 2, 3 and 4 players):",
+        "",
+    ]
+    for mode in modes:
+        ratios = {
+            key: [
+                find(searched, mode, n)[key].mean / find(greedy, mode, n)[key].mean - 1
+                for n in players
+            ]
+            for key in ("moments", "table_minutes", "idle_mean")
+        }
+        lines.append(
+            f"- {mode}: {_span(ratios['moments'])} moments, {_span(ratios['table_minutes'])} "
+            f"table time, {_span(ratios['idle_mean'])} idle moments per player."
+        )
+    lines += [
+        "",
+        "Stronger players lengthen the base and professional games more than Speed: they "
+        "take more, smaller actions in a turn (the same turns, more decisions in each), "
+        "where a Speed Jump is one action whatever its points. Speed's lead in length "
+        "over the base game shrinks with them, which is why the answers above are given "
+        "for both kinds of bot."
+        if _span_max(greedy, searched, players)
+        else "Stronger players do not lengthen the base game more than Speed here.",
+        "",
+    ]
+    return lines
+
+
+def _span(values: Sequence[float]) -> str:
+    lo, hi = min(values), max(values)
+    return f"{lo:+.0%}" if round(lo, 2) == round(hi, 2) else f"{lo:+.0%} to {hi:+.0%}"
+
+
+def _span_max(
+    greedy: list[dict[str, Any]], searched: list[dict[str, Any]], players: Sequence[int]
+) -> bool:
+    """Whether the search bots lengthen the base game more than Speed with every
+    player count (in sequential moments)."""
+    return all(
+        find(searched, "classic", n)["moments"].mean / find(greedy, "classic", n)["moments"].mean
+        > find(searched, "speed", n)["moments"].mean / find(greedy, "speed", n)["moments"].mean
+        for n in players
+    )
 
 
 def _both(
@@ -184,7 +242,7 @@ def tiki(by_bots: dict[str, list[dict[str, Any]]], s: Settings) -> list[str]:
     """Tiki: the first player's edge, and the seed's reading of the -1 village."""
     from gamekit.studies.runner import summary
 
-    keys = ["first_won", "turns", "spread", "margin"]
+    keys = ["first_won", "turns", "margin"]  # with two players the spread is the margin
     lines = ["## Tiki: the first player's edge", ""]
     tables: dict[str, list[dict[str, Any]]] = {}
     for bots, rows in by_bots.items():
@@ -221,10 +279,10 @@ def tiki(by_bots: dict[str, list[dict[str, Any]]], s: Settings) -> list[str]:
     lines += [
         "",
         "The option can only matter when a player completes a −1 village with his own "
-        "tiki on top and no fruit in hand. "
-        + "; ".join(
-            "{} changed {} of {} games".format(
-                bots, *_differing(rows, "default", "minus_one_empty=nothing")
+        "tiki on top and no fruit in hand. It changed "
+        + ", ".join(
+            "{} of {} games between {} bots".format(
+                *_differing(rows, "default", "minus_one_empty=nothing"), bots
             )
             for bots, rows in by_bots.items()
         )
@@ -241,8 +299,8 @@ def how_long(s: Settings) -> list[str]:
     return [
         "## How this page was made",
         "",
-        f"`{s.command}` ({s.jobs} processes) ran these studies, in {total / 60:.0f} minutes "
-        "in all:",
+        f"`{s.command}` ({s.jobs} processes, the {s.build} build) ran these studies, in "
+        f"{total / 60:.0f} minutes in all:",
         "",
         *[f"- {what}: {t / 60:.1f} minutes" for what, t in s.clock],
         "",

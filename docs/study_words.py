@@ -47,6 +47,8 @@ class Settings:
     command: str
     clock: list[tuple[str, float]]
     two_volcanoes: str
+    build: str
+    """``compiled (mypyc)`` or ``pure Python``: the build that played the games."""
 
 
 def vs(a: Any, b: Any) -> str:
@@ -129,48 +131,89 @@ _KEYS = (
 """The figures of the opening's tables."""
 
 
+def _counts(numbers: Sequence[int]) -> str:
+    """``2``, ``3 and 4``, ``2, 3 and 4`` players."""
+    shown = [str(n) for n in numbers]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def _by_count(
+    entries: Sequence[dict[str, Any]],
+    key: str,
+    players: Sequence[int],
+    words: tuple[str, str, str],
+    noun: str = "",
+    base: str = "classic",
+) -> str:
+    """How Speed's ``key`` compares with ``base``'s, player count by player count, in
+    ``words`` (more, less, not clearly different) before ``noun``, with the range of
+    the differences: ``longer with 2 players, shorter with 3 and 4 (-33% to +18%)``."""
+    groups: dict[str, list[int]] = {}
+    for n in players:
+        s, c = find(entries, "speed", n)[key], find(entries, base, n)[key]
+        word = words[2] if not clear(s, c) else (words[0] if s.mean > c.mean else words[1])
+        groups.setdefault(word, []).append(n)
+    said = [f"{word} with {_counts(ns)}" for word, ns in groups.items()]
+    if noun:
+        said[0] = said[0].replace(" with ", f" {noun} with ", 1)
+    if len(groups) == 1:
+        text = said[0].replace(f"with {_counts(players)}", "with every player count")
+    else:
+        text = ", ".join(said) + " players"
+    pairs = [(find(entries, "speed", n)[key], find(entries, base, n)[key]) for n in players]
+    if min(abs(b.mean) for _, b in pairs) < 1:  # near 0: the figures, not a ratio
+        shown = ", ".join(f"{s.mean:.1f} against {b.mean:.1f}" for s, b in pairs)
+        return f"{text} ({shown} with {_counts(players)} players)"
+    return f"{text} ({_range(_ratios(entries, key, players, base))})"
+
+
 def _shorter(entries: list[dict[str, Any]], players: Sequence[int]) -> str:
     """The answer to "is it shorter?" from ``entries``."""
     length = _verdict(entries, "table_minutes", players)
-    moments = _verdict(entries, "moments", players)
-    answer = {"more": "No: it is longer", "less": "Yes", "mixed": "Not clearly"}[length]
-    pro = _verdict(entries, "table_minutes", players, "professional")
-    than_pro = {
-        "more": "longer than the professional game too",
-        "less": "shorter than the professional game",
-        "mixed": "about as long as the professional game",
-    }[pro]
+    answer = {"more": "no, it is longer", "less": "yes", "mixed": "not in every case"}[length]
+    longer = ("longer", "shorter", "not clearly longer or shorter")
     return (
-        f"{answer}. Against the base game a Speed game has "
-        f"{_range(_ratios(entries, 'moments', players))} sequential moments ("
-        + {"more": "more", "less": "fewer", "mixed": "not clearly more or fewer"}[moments]
-        + " with every player count) and takes "
-        f"{_range(_ratios(entries, 'table_minutes', players))} table time in the model; it is "
-        f"{than_pro} ({_range(_ratios(entries, 'table_minutes', players, 'professional'))})."
-    )
+        f"{answer}. Against the base game, a Speed game has "
+        + _by_count(
+            entries, "moments", players, ("more", "fewer", "not clearly more"),
+            "sequential moments",
+        )
+        + ", and in the table-time model it is "
+        + _by_count(entries, "table_minutes", players, longer)
+        + "; against the professional game it is "
+        + _by_count(entries, "table_minutes", players, longer, base="professional")
+        + "."
+    )  # fmt: skip
 
 
 def _down_time(entries: list[dict[str, Any]], players: Sequence[int]) -> str:
     """The answer to "is there less down time?" from ``entries``."""
-    wait = _verdict(entries, "gap_mean", players)
-    longest = _verdict(entries, "idle_longest", players)
-    short = _verdict(entries, "short_waits", players)
-    long = _verdict(entries, "long_waits", players)
-    idle = _verdict(entries, "idle_mean", players)
-    idle_minutes = _verdict(entries, "idle_minutes", players)
-    words = {"more": "longer", "less": "shorter", "mixed": "not clearly shorter"}
-    counts = {"more": "more", "less": "fewer", "mixed": "not clearly fewer"}
-    total = {"more": "more", "less": "less", "mixed": "not clearly less"}
+    length = ("longer", "shorter", "not clearly longer or shorter")
+    often = ("more", "fewer", "not clearly more or fewer")
     return (
-        f"Each wait is {words[wait]} ({_range(_ratios(entries, 'gap_mean', players))} moments "
-        f"a wait), the longest idle stretch is {words[longest]} "
-        f"({_range(_ratios(entries, 'idle_longest', players))}); there are "
-        f"{counts[long]} long waits (10 moments or more) and {counts[short]} short ones "
-        f"(1 or 2). But in all, each player sits idle {total[idle]} "
-        f"({_range(_ratios(entries, 'idle_mean', players))} idle moments) and, in the "
-        f"model, {total[idle_minutes]} "
-        f"({_range(_ratios(entries, 'idle_minutes', players))} idle minutes)."
+        "each wait is "
+        + _by_count(entries, "gap_mean", players, length)
+        + ", and the longest idle stretch is "
+        + _by_count(entries, "idle_longest", players, length)
+        + ". A player has "
+        + _by_count(entries, "long_waits", players, often, "long waits (10 moments or more)")
+        + " in a game, and "
+        + _by_count(entries, "short_waits", players, often, "short ones (1 or 2)")
+        + ". In all, each player sits idle "
+        + _by_count(entries, "idle_mean", players, often, "moments")
+        + ", and in the model "
+        + _by_count(entries, "idle_minutes", players, often, "minutes")
+        + "."
     )
+
+
+def _cut(greedy: list[dict[str, Any]], players: Sequence[int]) -> str:
+    """What Speed cuts, said only when the greedy bots' numbers say it."""
+    if _verdict(greedy, "gap_mean", players) == "less" and (
+        _verdict(greedy, "idle_mean", players) == "more"
+    ):
+        return "What Speed cuts is the length of each wait, not the time spent waiting."
+    return ""
 
 
 def opening(
@@ -195,12 +238,11 @@ def opening(
         "players will 'feel' more involved\", against \"too much down time between "
         'turns".',
         "",
-        f"**Is it shorter?** Between greedy bots: {_shorter(greedy, players)} "
-        f"Between search bots: {_shorter(searched, players)}",
+        f"**Is it shorter?** Between greedy bots, {_shorter(greedy, players)} "
+        f"Between search bots, {_shorter(searched, players)}",
         "",
-        f"**Is there less down time?** Between greedy bots: {_down_time(greedy, players)} "
-        f"Between search bots: {_down_time(searched, players)} "
-        "What Speed cuts is the length of each wait, not the time spent waiting.",
+        f"**Is there less down time?** Between greedy bots, {_down_time(greedy, players)} "
+        f"Between search bots, {_down_time(searched, players)} {_cut(greedy, players)}",
         "",
     ]
     for name, entries in (("greedy bots", greedy), (f"search bots (`{s.search_bot}`)", searched)):
