@@ -77,7 +77,8 @@ def play(
         who = actors(state)
         if not who:
             break
-        if who == chance:
+        decided = who != chance
+        if not decided:
             action = sample(state, rng)
         else:
             alone = len(who) == 1
@@ -98,22 +99,15 @@ def play(
                     note(p)
                 if count_options:
                     offered(len(legal(state, p)))
-            if effort is not None:  # the points the decision spends, from both states
-                before = state
-                if seen is None:
-                    state = advance(state, action)
-                else:
-                    state, events = advance(state, action)
-                    if events:
-                        seen(events)
-                spent(effort(before, action, state))
-                continue
+        before = state
         if seen is None:
             state = advance(state, action)
         else:
             state, events = advance(state, action)
             if events:
                 seen(events)
+        if decided and effort is not None:  # the points the decision spends, from both states
+            spent(effort(before, action, state))
     else:
         plies = max_plies  # stopped unfinished
     return state, plies, trail, points, options
