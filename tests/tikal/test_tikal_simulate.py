@@ -13,43 +13,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from replays import replay
 
 import tikalspeed
 from gamekit.studies import moments as _moments
 from gamekit.studies import output as _studyout
 from gamekit.studies import runner as _study
 from gamekit.studies import study as _kit
-from tikalspeed import CHANCE, Rules, actors, new_game, observe, sample_chance, step
+from tikalspeed import CHANCE, Rules, actors, new_game, sample_chance, step
 from tikalspeed.model.actions import ChooseTokens
 from tikalspeed.model.state import Phase, TurnKind
 from tikalspeed.text.record import read_record
 from tikalspeed.tools import studies as simulate
-from tikalspeed.tools.bots import GreedyBot, RandomBot
 from tikalspeed.tools.cli import main
 
 
 def _log(ruleset: str, seed: int, bots: tuple[str, ...]) -> list[tuple[int, object, Phase]]:
     """The game of ``play_row`` replayed by hand: (who decided, action, phase) per
     ply, ``CHANCE`` for chance."""
-    rules = tikalspeed.rules_from_text(ruleset)
-    seats = [
-        {"greedy": GreedyBot, "random": RandomBot}[b](seed + 1 + p) for p, b in enumerate(bots)
-    ]
-    rng = random.Random(seed + 100)
-    state = new_game(rules, seed=seed)
-    log = []
-    while state.phase is not Phase.OVER:
-        who = actors(state)
-        if who == (CHANCE,):
-            action = sample_chance(state, rng)
-            log.append((CHANCE, action, state.phase))
-        else:
-            p = min(who)
-            secret = state.phase is Phase.TOKENS
-            action = seats[p].choose(observe(state, p) if secret else state, p)
-            log.append((p, action, state.phase))
-        state = step(state, action).state
-    return log
+    return [(ply.who, ply.action, ply.state.phase) for ply in replay(ruleset, seed, bots)]
 
 
 def _waits_by_definition(log: list[tuple[int, object, Phase]], players: int) -> list[list[int]]:
@@ -137,19 +119,11 @@ def _measured_from_every_event(
     auction spend, the volcanoes secured)."""
     rules = simulate.parse_rules(ruleset)
     n = rules.players
-    state, rng = new_game(rules, seed=seed), random.Random(seed + 100)
-    seats = [simulate.make_bot(name, seed + 1 + p) for p, name in enumerate(bots)]
     unused, turns, auctions, returned, scored = [0] * n, 0, 0, 0, 0
     lost = {"TurnEnded": 0, "SPEED-JUMP-3": 0, "SPEED-JUMP-7": 0, "SPEED-JUMP-8": 0}
     spend, volcanoes = [0] * n, 0
-    while state.phase is not Phase.OVER:
-        who = actors(state)
-        if who == (CHANCE,):
-            action = sample_chance(state, rng)
-        else:
-            p = min(who)
-            action = seats[p].choose(observe(state, p) if state.phase is Phase.TOKENS else state, p)
-        t = step(state, action)
+    for ply in replay(ruleset, seed, bots):
+        t = ply.transition
         for e in t.events:
             name = type(e).__name__
             if name == "PointsLost":
@@ -166,7 +140,6 @@ def _measured_from_every_event(
             auctions += name == "AuctionOpened" and len(e.bidders) == n
             returned += name == "TokensReturned"
             scored += name == "Scored"
-        state = t.state
     rounds = {"speed": returned, "professional": auctions, "classic": -(-turns // n)}
     added = {
         "ap_unused_ended": lost["TurnEnded"],

@@ -6,23 +6,18 @@ positions where the answer is known."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from positions import choose_tokens, jumping, play, speed, stacks
+from replays import replay
 
 from gamekit.studies.study import Played
 from tikalspeed import (
-    CHANCE,
     Rules,
     State,
-    actors,
     legal_actions,
     new_game,
-    observe,
-    sample_chance,
-    step,
 )
 from tikalspeed.board.tiles import Kind
 from tikalspeed.model.events import (
@@ -33,7 +28,6 @@ from tikalspeed.model.events import (
     TileSecured,
     TurnEnded,
 )
-from tikalspeed.model.state import Phase
 from tikalspeed.tools import studies as simulate
 from tikalspeed.tools.studies.tally import COLUMNS, WORDS, Tally, kingmaking, numbers
 
@@ -43,21 +37,7 @@ _LOST = ("ap_unused_ended", "ap_unused_jump", "ap_unused_forfeit")
 def _plies(ruleset: str, seed: int, bots: tuple[str, ...]) -> list[tuple[State, Any]]:
     """``play_row``'s game replayed with ``step``: each ply's state before it and its
     transition (every event)."""
-    rules = simulate.parse_rules(ruleset)
-    state, rng = new_game(rules, seed=seed), random.Random(seed + 100)
-    seats = [simulate.make_bot(name, seed + 1 + p) for p, name in enumerate(bots)]
-    plies = []
-    while actors(state):
-        who = actors(state)
-        if who == (CHANCE,):
-            action = sample_chance(state, rng)
-        else:
-            p = min(who)
-            action = seats[p].choose(observe(state, p) if state.phase is Phase.TOKENS else state, p)
-        t = step(state, action)
-        plies.append((state, t))
-        state = t.state
-    return plies
+    return [(ply.state, ply.transition) for ply in replay(ruleset, seed, bots)]
 
 
 def _by_hand(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from replays import replay
 
 import tikalspeed
 from gamekit.studies.timing import TableTime
@@ -26,34 +27,21 @@ from tikalspeed import (
 from tikalspeed.model.events import ActionTaken
 from tikalspeed.model.state import Phase
 from tikalspeed.tools import studies as simulate
-from tikalspeed.tools.bots import GreedyBot, RandomBot
+from tikalspeed.tools.bots import RandomBot
 from tikalspeed.tools.cli import main
 
 
 def _decisions(ruleset: str, seed: int, bots: tuple[str, ...]) -> list[tuple[int, bool, int, int]]:
     """The game of ``play_row`` replayed by hand: per decision, who decided, whether in
     secret, the action points its events say it cost, and the legal actions he had."""
-    rules = tikalspeed.rules_from_text(ruleset)
-    seats = [
-        {"greedy": GreedyBot, "random": RandomBot}[b](seed + 1 + p) for p, b in enumerate(bots)
-    ]
-    rng = random.Random(seed + 100)
-    state = new_game(rules, seed=seed)
     out = []
-    while state.phase is not Phase.OVER:
-        who = actors(state)
-        if who == (CHANCE,):
-            state = step(state, sample_chance(state, rng)).state
+    for state, p, _, transition in replay(ruleset, seed, bots):
+        if p == CHANCE:
             continue
-        p = min(who)
         secret = state.phase is Phase.TOKENS
-        seen = observe(state, p) if secret else state
-        action = seats[p].choose(seen, p)
-        transition = step(state, action)
         cost = sum(e.cost for e in transition.events if isinstance(e, ActionTaken))
         options = view_actions(observe(state, p)) if secret else legal_actions(state, p)
         out.append((p, secret, cost, len(options)))
-        state = transition.state
     return out
 
 
