@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from study_words import LABELS, Settings, cell, find, table
+from study_words import LABELS, Settings, cell, find, span, table
 
 
 def figures(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
@@ -40,8 +40,8 @@ def stronger(
             for key in ("moments", "table_minutes", "idle_mean")
         }
         lines.append(
-            f"- {mode}: {_span(ratios['moments'])} moments, {_span(ratios['table_minutes'])} "
-            f"table time, {_span(ratios['idle_mean'])} idle moments per player."
+            f"- {mode}: {span(ratios['moments'])} moments, {span(ratios['table_minutes'])} "
+            f"table time, {span(ratios['idle_mean'])} idle moments per player."
         )
     lines += [
         "",
@@ -55,11 +55,6 @@ def stronger(
         "",
     ]
     return lines
-
-
-def _span(values: Sequence[float]) -> str:
-    lo, hi = min(values), max(values)
-    return f"{lo:+.0%}" if round(lo, 2) == round(hi, 2) else f"{lo:+.0%} to {hi:+.0%}"
 
 
 def _span_max(

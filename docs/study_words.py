@@ -86,7 +86,8 @@ def table(
     return lines
 
 
-def _range(values: Sequence[float]) -> str:
+def span(values: Sequence[float]) -> str:
+    """The range of ``values`` as signed percentages (``+3% to +15%``, or one)."""
     lo, hi = min(values), max(values)
     return f"{lo:+.0%}" if round(lo, 2) == round(hi, 2) else f"{lo:+.0%} to {hi:+.0%}"
 
@@ -164,7 +165,7 @@ def _by_count(
     if min(abs(b.mean) for _, b in pairs) < 1:  # near 0: the figures, not a ratio
         shown = ", ".join(f"{s.mean:.1f} against {b.mean:.1f}" for s, b in pairs)
         return f"{text} ({shown} with {_counts(players)} players)"
-    return f"{text} ({_range(_ratios(entries, key, players, base))})"
+    return f"{text} ({span(_ratios(entries, key, players, base))})"
 
 
 def _shorter(entries: list[dict[str, Any]], players: Sequence[int]) -> str:
