@@ -96,19 +96,20 @@ def chess_line(chess: tuple[float, str] | None) -> str:
     return f"python-chess:  {chess[0]:,.0f} plies/s (random playouts, python-chess {chess[1]})"
 
 
-def simulate_line(games_per_second: float, row: Row) -> str:
-    """The line laying ``simulate --jobs 1``'s speed with random bots
-    (``games_per_second``, from :func:`gamekit.studies.runner.games_per_second`) beside
-    the random playouts of ``bench``'s ``row``: the same engine calls, plus the bots'
-    checks and the measures.
+def simulate_line(study: float, bench: float, label: Sequence[str]) -> str:
+    """The line laying ``simulate --jobs 1``'s speed with random bots (``study`` games
+    a second) beside ``bench``'s random games of the row ``label`` (``bench`` games a
+    second), both from :func:`gamekit.studies.runner.beside_bench`: the same engine
+    calls, plus the bots' checks and the study's measures, taken in turn in one
+    process and timed in CPU time.
 
-    >>> print(simulate_line(95.0, Row(("classic", "2"), 55_000.0, 100.0, 40.0, 50)))
+    >>> print(simulate_line(95.0, 100.0, ("classic", "2")))  # doctest: +NORMALIZE_WHITESPACE
     simulate:      95.0 games/s, --jobs 1, random bots, classic 2: 0.95x bench's games/s
+    (CPU time, in turn)
     """
-    ratio = games_per_second / row.games_per_second
     return (
-        f"simulate:      {games_per_second:,.1f} games/s, --jobs 1, random bots, "
-        f"{' '.join(row.label)}: {ratio:.2f}x bench's games/s"
+        f"simulate:      {study:,.1f} games/s, --jobs 1, random bots, "
+        f"{' '.join(label)}: {study / bench:.2f}x bench's games/s (CPU time, in turn)"
     )
 
 

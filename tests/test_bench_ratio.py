@@ -11,10 +11,14 @@ import pytest
 
 import tikalspeed
 from gamekit import yardstick as _chess
+from gamekit.studies import runner
 from tikalspeed.tools.cli import main as tikal_main
 from tiki.tools.cli import main as tiki_main
 
-SIMULATE = r"simulate: +[\d,.]+ games/s, --jobs 1, random bots, {}: [\d.]+x bench's games/s"
+SIMULATE = (
+    r"simulate: +[\d,.]+ games/s, --jobs 1, random bots, {}: [\d.]+x bench's games/s"
+    r" \(CPU time, in turn\)"
+)
 """``bench``'s line laying ``simulate --jobs 1`` beside its random playouts."""
 ROW = re.compile(r"^(\S+) +(\d) +([\d,]+) +([\d,.]+) +([\d.]+)x +([\d,.]+)$")
 
@@ -82,8 +86,35 @@ def test_tiki_bench_prints_its_row_apply_rate_and_memory(
 
 def test_bench_lays_simulate_beside_its_random_playouts() -> None:
     """Issue 21: ``bench``'s last line is ``simulate --jobs 1``'s games/s with random
-    bots over bench's own (the first row's), to two decimals."""
-    row = _chess.Row(("speed", "4"), 30_000.0, 60.0, 30.0, 5)
-    assert _chess.simulate_line(57.0, row) == (
+    bots over bench's own random games of the first row, both taken in turn, to two
+    decimals."""
+    assert _chess.simulate_line(57.0, 60.0, ("speed", "4")) == (
         "simulate:      57.0 games/s, --jobs 1, random bots, speed 4: 0.95x bench's games/s"
+        " (CPU time, in turn)"
     )
+
+
+def test_simulate_and_bench_games_taken_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: the study's games and bench's are played in turn, the first of each
+    pair alternating, a study game from each next seed, each timed apart on the
+    process's clock: a study game twice as long as bench's reads half its games/s."""
+    calls: list[str] = []
+    seeds: list[int] = []
+    now = [0.0]
+    monkeypatch.setattr(runner.time, "process_time", lambda: now[0])
+
+    def study(ruleset: str, seed: int, bots: tuple[str, ...]) -> dict[str, int]:
+        calls.append("study")
+        seeds.append(seed)
+        now[0] += 0.02
+        return {}
+
+    def bench() -> None:
+        calls.append("bench")
+        now[0] += 0.01
+
+    simulated, benched = runner.beside_bench(study, "r", ("random",), bench, 0.3, seed=7)
+    assert calls[:6] == ["study", "bench", "bench", "study", "study", "bench"]
+    assert seeds == list(range(7, 7 + len(seeds))) and calls.count("bench") == len(seeds)
+    assert len(seeds) == 10  # 0.03 s a pair, 0.3 s in all
+    assert simulated == pytest.approx(50.0) and benched == pytest.approx(100.0)

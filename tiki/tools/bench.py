@@ -48,6 +48,7 @@ __all__ = [
     "apply_rate",
     "peak_memory_mb",
     "playouts",
+    "random_game",
     "record_random_games",
     "row",
     "run",
@@ -108,19 +109,27 @@ def _elapsed_floor(seconds: float) -> float:
     return max(seconds, 1e-9)  # a clock too coarse to see one game must not divide by 0
 
 
+def random_game(rules: Rules, rng: random.Random) -> int:
+    """Play one whole random game, its layout and first player drawn from ``rng``, a
+    uniformly random legal action each ply; return its plies."""
+    randrange = rng.randrange
+    state = new_game(rules, seed=randrange(1 << 30))
+    plies = 0
+    while state.result is None:
+        actions = legal_actions(state)
+        state = apply(state, actions[randrange(len(actions))])
+        plies += 1
+    return plies
+
+
 def playouts(seconds: float = 1.0, seed: int = 0, rules: Rules = _DEFAULT_RULES) -> Playouts:
     """Play random games for about ``seconds`` and count the plies and games."""
     rng = random.Random(seed)
-    randrange = rng.randrange
     plies = games = 0
     clock = time.perf_counter
     start = clock()
     while True:
-        state = new_game(rules, seed=randrange(1 << 30))
-        while state.result is None:
-            actions = legal_actions(state)
-            state = apply(state, actions[randrange(len(actions))])
-            plies += 1
+        plies += random_game(rules, rng)
         games += 1
         elapsed = clock() - start
         if elapsed >= seconds:

@@ -158,11 +158,14 @@ class RandomBot:
         uniformly at random; at a Speed TOKENS node, one of his token choices."""
         return self.pick(_decision(state, player)[2])
 
-    def pick(self, actions: Sequence[Action]) -> Action:
-        """One of ``actions`` (the legal actions of the player it decides for),
-        uniformly at random: what :meth:`choose` returns where they are his legal
-        actions, from the same generator (:func:`gamekit.bots.picker`)."""
-        return actions[self.rng.randrange(len(actions))]
+    @property
+    def pick(self) -> Callable[[Sequence[Action]], Action]:
+        """Its choice among ``actions`` (the legal actions of the player it decides
+        for), uniformly at random: what :meth:`choose` returns where they are his
+        legal actions, from the same generator (:func:`gamekit.bots.picker`). It is the
+        generator's own ``choice``, which draws as ``randrange(len(actions))`` does,
+        so that a study's loop calls no method of the bot's a ply."""
+        return self.rng.choice
 
     def __repr__(self) -> str:
         return "RandomBot()"

@@ -23,7 +23,7 @@ from gamekit.cli import commands as shared
 from gamekit.cli import options as shared_options
 from gamekit.cli.commands import UsageError
 from gamekit.cli.play import kinds, play_and_tell, seats
-from gamekit.studies.runner import games_per_second
+from gamekit.studies.runner import beside_bench
 from gamekit.words import PersonOut
 from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
 
@@ -101,14 +101,16 @@ def _bench(args: argparse.Namespace) -> int:
     games = sum(r.games for r in rows)
     print(f"peak memory:   {rows[-1].peak_mb:,.1f} MB after {games:,} games (the process's peak)")
     first = Rules(mode=configs[0][0], players=configs[0][1])
-    simulated = games_per_second(
+    rng = random.Random(args.seed)
+    simulated, benched = beside_bench(
         studies.play_row,
         studies.ruleset_text(first),
         ("random",) * first.players,
+        lambda: bench.random_game(first, rng),
         args.seconds,
         args.seed,
     )
-    print(simulate_line(simulated, rows[0]))
+    print(simulate_line(simulated, benched, rows[0].label))
     return 0
 
 

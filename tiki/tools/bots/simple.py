@@ -87,11 +87,14 @@ class RandomBot:
         """Return one legal action of ``state.actor``, uniformly at random."""
         return self.pick(_choices(state))
 
-    def pick(self, actions: Sequence[Action]) -> Action:
-        """One of ``actions`` (the legal actions of the player to act), uniformly at
-        random: what :meth:`choose` returns where they are the legal actions, from the
-        same generator (:func:`gamekit.bots.picker`)."""
-        return actions[self.rng.randrange(len(actions))]
+    @property
+    def pick(self) -> Callable[[Sequence[Action]], Action]:
+        """Its choice among ``actions`` (the legal actions of the player to act),
+        uniformly at random: what :meth:`choose` returns where they are the legal
+        actions, from the same generator (:func:`gamekit.bots.picker`). It is the
+        generator's own ``choice``, which draws as ``randrange(len(actions))`` does,
+        so that a study's loop calls no method of the bot's a ply."""
+        return self.rng.choice
 
     def __repr__(self) -> str:
         return "RandomBot()"

@@ -25,13 +25,14 @@ from gamekit.cli import commands as shared
 from gamekit.cli import options as shared_options
 from gamekit.cli.commands import UsageError
 from gamekit.cli.play import kinds, play_and_tell, seats
-from gamekit.studies.runner import games_per_second
+from gamekit.studies.runner import beside_bench
 from gamekit.words import PersonOut
 from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
 
 from ...engine import COMPILED
 from ...engine.contract import new_game
 from ...game import GAME
+from ...model.rules import Rules
 from ...model.state import PLAYER_SYMBOLS
 from .. import bench, fuzzing, scenarios, studies
 from ..solve import solver as solve
@@ -123,10 +124,16 @@ def _bench(args: argparse.Namespace) -> int:
     print(f"apply/s:       {applied.per_second:,.0f} (recorded games replayed through apply)")
     peak = bench.peak_memory_mb(args.seed)
     print(f"peak memory:   {peak:,.1f} MB after {measured.games:,} games (the process's peak)")
-    simulated = games_per_second(
-        studies.play_row, "default", ("random", "random"), args.seconds, args.seed
+    rng = random.Random(args.seed)
+    simulated, benched = beside_bench(
+        studies.play_row,
+        "default",
+        ("random", "random"),
+        lambda: bench.random_game(Rules(), rng),
+        args.seconds,
+        args.seed,
     )
-    print(simulate_line(simulated, measured))
+    print(simulate_line(simulated, benched, measured.label))
     return 0
 
 
