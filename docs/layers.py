@@ -40,7 +40,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("text", ("jsonio", "record", "notation", "check", "clauses")),
         ("engine", ("contract", "moves")),
         ("model", ("events", "actions", "state", "rules")),
-        ("board", ("island",)),
+        ("board", ("layouts", "island")),
         ("", ("errors",)),
     ),
     "gamekit": (
