@@ -71,8 +71,10 @@ __all__ = [
     "Symmetry",
     "arrangements",
     "canonical",
+    "class_index",
     "class_of",
     "classes",
+    "diagram",
     "layout_index",
     "orbit",
     "stabilizer",
@@ -277,6 +279,19 @@ def layout_index(layout: Sequence[int]) -> int:
         ) from None
 
 
+def diagram(layout: Sequence[int]) -> str:
+    """The layout as the island lies: rank 3 on top, file a on the left.
+
+    >>> print(diagram((0, 1, -1, 1, 2, 1, 1, 0, 1)))
+    +1  0 +1
+    +1 +2 +1
+     0 +1 -1
+    """
+    values = _layout(layout)
+    cells = [f"{v:+d}" if v else " 0" for v in values]
+    return "\n".join(" ".join(cells[r * 3 : r * 3 + 3]) for r in (2, 1, 0))
+
+
 def _layout(layout: Sequence[int]) -> Layout:
     """``layout`` as a tuple of 9 ints, or a ``ValueError`` (TIKI-SETUP-1)."""
     out = tuple(layout)
@@ -377,3 +392,17 @@ layouts and 18 of 4.
 >>> Counter(c.size for c in CLASSES)
 Counter({8: 180, 4: 18})
 """
+
+
+_CLASS_INDEX = {c.representative: i for i, c in enumerate(CLASSES)}
+
+
+def class_index(layout: Sequence[int]) -> int:
+    """The place of a default-tiles layout's class in :data:`CLASSES`, 0 … 197; a
+    ``ValueError`` if it is not a layout of :data:`TILES`.
+
+    >>> class_index((0, 1, -1, 1, 2, 1, 1, 0, 1)), CLASSES[57].representative
+    (57, (-1, 1, 0, 1, 2, 1, 1, 0, 1))
+    """
+    layout_index(layout)
+    return _CLASS_INDEX[canonical(layout)]
