@@ -42,10 +42,17 @@ from tiki.board.layouts import (
     orbit,
     stabilizer,
     symmetry,
+    symmetry_between,
 )
 from tiki.engine.moves import why_illegal
 from tiki.model.actions import well_formed
-from tiki.model.symmetry import to_class, transform_action, transform_event, transform_state
+from tiki.model.symmetry import (
+    to_class,
+    to_layout,
+    transform_action,
+    transform_event,
+    transform_state,
+)
 from tiki.tools.solve import solve
 
 symmetries = st.sampled_from(SYMMETRIES)
@@ -179,6 +186,18 @@ def test_the_classes_partition_the_layouts() -> None:
             assert all(t.layout(layout) == layout for t in stabilizer(layout))
     fixers = Counter(s.name for c in CLASSES if c.size == 4 for s in stabilizer(c.representative))
     assert fixers["rotate90"] == fixers["rotate180"] == fixers["rotate270"] == 0
+
+
+def test_a_symmetry_between_any_two_layouts_of_a_class() -> None:
+    """TIKI-SETUP-1 (issue 22): ``symmetry_between`` finds, for any two layouts of one
+    class, a symmetry that maps the first onto the second, and refuses two layouts of
+    different classes."""
+    for c in CLASSES[::7]:
+        for a in c.members:
+            for b in c.members:
+                assert symmetry_between(a, b).layout(a) == b
+    with pytest.raises(ValueError, match="no symmetry maps"):
+        symmetry_between(CLASSES[0].representative, CLASSES[1].representative)
 
 
 @given(tiles())
@@ -381,6 +400,29 @@ def test_to_class_answers_any_layout_from_its_representative(seed: int, back: in
         assert (a.value, a.plies) == (b.value, b.plies)
         if b.best is not None:
             assert tiki.is_legal(state, transform_action(b.best, s.inverse))
+
+
+@settings(max_examples=20)
+@given(seeds, st.integers(1, 8), symmetries)
+def test_to_layout_carries_a_position_to_any_layout_of_its_class(
+    seed: int, back: int, s: Symmetry
+) -> None:
+    """TIKI-SETUP-1 (issue 22): ``to_layout`` maps a position onto any layout of its
+    class (a table built for one layout, not the representative, answers the others
+    so): the image has that layout, the symmetry maps it back, and the solver's value
+    is the same there; a layout of another class is refused."""
+    state = _near_end(Rules(), seed, back)
+    if state is None:
+        return
+    target = s.layout(state.tiles)
+    there, used = to_layout(state, target)
+    assert there.tiles == target and transform_state(there, used.inverse) == state
+    a, b = solve(state, limit=20_000), solve(there, limit=20_000)
+    if a.exact and b.exact:
+        assert (a.value, a.plies) == (b.value, b.plies)
+    other = next(c.representative for c in CLASSES if c.representative != canonical(target))
+    with pytest.raises(ValueError, match="no symmetry maps"):
+        to_layout(state, other)
 
 
 def test_to_class_keeps_a_position_without_layout() -> None:

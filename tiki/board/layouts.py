@@ -79,6 +79,7 @@ __all__ = [
     "orbit",
     "stabilizer",
     "symmetry",
+    "symmetry_between",
 ]
 
 Layout: TypeAlias = tuple[int, ...]
@@ -335,6 +336,24 @@ def class_of(layout: Sequence[int]) -> tuple[Layout, Symmetry]:
     images = [(s.layout(layout), i) for i, s in enumerate(SYMMETRIES)]
     best, i = min(images)
     return best, SYMMETRIES[i]
+
+
+def symmetry_between(layout: Sequence[int], target: Sequence[int]) -> Symmetry:
+    """The first symmetry (in the order of :data:`SYMMETRIES`) that maps ``layout``
+    onto ``target``; a ``ValueError`` when they are not in one class.
+
+    >>> symmetry_between((0, 1, -1, 1, 2, 1, 1, 0, 1), (-1, 1, 0, 1, 2, 1, 1, 0, 1))
+    Symmetry('mirror')
+    >>> symmetry_between(TILES, LAYOUTS[1])
+    Traceback (most recent call last):
+    ...
+    ValueError: no symmetry maps (2, 1, 1, 1, 1, 1, 0, 0, -1) onto (-1, 0, 0, 1, 1, 1, 1, 2, 1)
+    """
+    layout, target = _layout(layout), _layout(target)
+    for s in SYMMETRIES:
+        if s.layout(layout) == target:
+            return s
+    raise ValueError(f"no symmetry maps {layout!r} onto {target!r}")
 
 
 def stabilizer(layout: Sequence[int]) -> tuple[Symmetry, ...]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..board.layouts import IDENTITY, Symmetry, class_of
+from ..board.layouts import IDENTITY, Symmetry, class_of, symmetry_between
 from .actions import Action, Create, Layout, Move, MoveShaman, Order, PlaceShaman
 from .events import (
     Event,
@@ -46,7 +46,7 @@ from .events import (
 )
 from .state import State
 
-__all__ = ["to_class", "transform_action", "transform_event", "transform_state"]
+__all__ = ["to_class", "to_layout", "transform_action", "transform_event", "transform_state"]
 
 
 def _tiles(tiles: tuple[int, ...], symmetry: Symmetry) -> tuple[int, ...]:
@@ -123,6 +123,20 @@ def transform_event(event: Event, symmetry: Symmetry) -> Event:
     if isinstance(event, LayoutSet):
         return attrs.evolve(event, tiles=symmetry.layout(event.tiles))
     return event
+
+
+def to_layout(state: State, layout: tuple[int, ...]) -> tuple[State, Symmetry]:
+    """``state`` seen on ``layout``, a layout of its class (a table built for one layout
+    answers the others so), and the symmetry that maps it there; a ``ValueError`` when
+    no symmetry maps the state's layout onto ``layout``.
+
+    >>> from tiki import new_game
+    >>> s, sym = to_layout(new_game(seed=2), (1, 1, -1, 0, 1, 1, 0, 2, 1))
+    >>> s.tiles, sym.name
+    ((1, 1, -1, 0, 1, 1, 0, 2, 1), 'rotate90')
+    """
+    symmetry = symmetry_between(state.tiles, layout)
+    return transform_state(state, symmetry), symmetry
 
 
 def to_class(state: State) -> tuple[State, Symmetry]:
