@@ -39,8 +39,8 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("svg", ()),
         ("text", ("jsonio", "record", "notation", "check", "clauses")),
         ("engine", ("contract", "moves")),
-        ("model", ("events", "actions", "state", "rules")),
-        ("board", ("island",)),
+        ("model", ("symmetry", "events", "actions", "state", "rules")),
+        ("board", ("layouts", "island")),
         ("", ("errors",)),
     ),
     "gamekit": (

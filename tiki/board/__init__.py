@@ -1,4 +1,6 @@
-"""The board layer: the 3×3 island of Manami as data and geometry (:mod:`.island`).
+"""The board layer: the 3×3 island of Manami as data and geometry (:mod:`.island`),
+and its layouts of village tiles under the square's eight symmetries (:mod:`.layouts`,
+imported on demand: ``from tiki.board import layouts``).
 
 Nothing here knows the rules; everything above leans on it.
 """
