@@ -39,8 +39,6 @@ COMPILED = [
     "tikalspeed/engine/speed.py",
     "tikalspeed/engine/legality.py",
     "tikalspeed/engine/contract.py",
-    # a study's count of the events, once a ply (not its attrs records)
-    "tikalspeed/tools/studies/tally.py",
     # Tiki: the island and the engine
     "tiki/board/island.py",
     "tiki/engine/moves.py",
