@@ -199,13 +199,18 @@ class Game:
         return (self.NotationError, self.IllegalActionError)
 
     def bot(self, name: str, seed: int | None = None, **options: Any) -> Any:
-        """A new bot ``name`` (one of :attr:`bots`) seeded with ``seed``."""
+        """A new bot ``name`` (one of :attr:`bots`) seeded with ``seed``; ``NAME:ARG``
+        gives the bot ``NAME`` its one argument ``ARG`` after the seed (Tiki's
+        ``perfect:DIR``, the directory of its tables)."""
+        base, colon, argument = name.partition(":")
         try:
-            reference = self.bots[name]
+            reference = self.bots[base]
         except KeyError:
             raise ValueError(
                 f"no bot {reprlib.repr(name)}: the bots are {', '.join(sorted(self.bots))}"
             ) from None
+        if colon:
+            return load(reference)(seed, argument, **options)
         return load(reference)(seed, **options)
 
     def draw(self, state: Any) -> str:

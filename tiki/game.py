@@ -55,6 +55,7 @@ GAME = Game.gather(
     bots={
         "greedy": "tiki.tools.bots:GreedyBot",
         "mcts": "tiki.tools.bots.search:MCTSBot",
+        "perfect": "tiki.tools.bots.perfect:PerfectBot",
         "random": "tiki.tools.bots:RandomBot",
     },
     drawing="tiki.tools.cli.board:render",

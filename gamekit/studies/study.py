@@ -265,6 +265,9 @@ class Study:
         :attr:`max_playouts`); a ``ValueError`` names any other."""
         if name in self.game.bots:
             return self.game.bot(name, seed)
+        base, colon, argument = name.partition(":")
+        if colon and argument and base != "mcts" and base in self.game.bots:
+            return self.game.bot(name, seed)  # a bot with its argument: perfect:DIR
         found = _MCTS.fullmatch(name)
         if found is None or int(found[1]) > self.max_playouts:
             every = [

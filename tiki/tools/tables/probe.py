@@ -32,6 +32,8 @@ from .tallies import describe
 
 __all__ = ["Table", "solve", "table"]
 
+TURNS = 200
+"""The turn count of :meth:`Table.position`'s states."""
 _Value = tuple[str, int | None]
 _FLIP = {"win": "loss", "loss": "win", "draw": "draw"}
 
@@ -81,7 +83,10 @@ class Table:
         return layer, board, key >> 49
 
     def position(self, layer: int, board: int, player: int) -> State:
-        """The state between turns of (``layer``, dense ``board``, ``player`` on turn)."""
+        """The state between turns of (``layer``, dense ``board``, ``player`` on turn).
+
+        A table's position has no turn count: it is set to :data:`TURNS`, enough turns
+        for the tally of any layer (so that ``tiki.to_text`` and back reads it)."""
         tally = self.order[layer]
         stacks = []
         for _ in range(9):
@@ -90,7 +95,11 @@ class Table:
         return attrs.evolve(
             self.code.root,
             stacks=tuple(stacks),
-            supply=(TIKIS - sum(s.count(0) for s in stacks), TIKIS - sum(s.count(1) for s in stacks)),
+            supply=(
+                TIKIS - sum(s.count(0) for s in stacks),
+                TIKIS - sum(s.count(1) for s in stacks),
+            ),
+            turn=TURNS,
             fruits=(tally & 7, (tally >> 3) & 7),
             reserve=(tally >> 6) & 7,
             spoiled=(tally >> 9) & 7,
