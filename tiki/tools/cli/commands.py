@@ -31,6 +31,7 @@ from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
 
 from ...engine import COMPILED
 from ...engine.contract import new_game
+from ...errors import TableError
 from ...game import GAME
 from ...model.state import PLAYER_SYMBOLS
 from .. import bench, fuzzing, scenarios, studies, tables
@@ -77,9 +78,13 @@ def _play(args: argparse.Namespace) -> int:
         file=out,
     )
     narrator = Narrator(out, start, quiet=args.quiet)
-    return play_and_tell(
-        GAME, args, out, start, players, narrator, narration, rng=None, seed=seed, stopped="plies"
-    )
+    try:
+        return play_and_tell(
+            GAME, args, out, start, players, narrator, narration, rng=None, seed=seed,
+            stopped="plies",
+        )  # fmt: skip
+    except TableError as e:  # the perfect bot met a layer not built
+        raise UsageError(str(e)) from None
 
 
 def _limit(text: str) -> int:

@@ -61,11 +61,14 @@ class Estimate:
 
         >>> Estimate(68, 0, 68, 1530.0, 68 * 109_303_204).text()
         'building 68 of 68 layers (0 built): about 26 CPU-minutes, 7.4 GB on disk, 2.2 GB of memory'
+        >>> Estimate(68, 0, 1, 22.5, 109_303_204).text()[:56]
+        'building 1 of 68 layers (0 built): about 22 CPU-seconds,'
         """
+        cpu = (f"{self.seconds:.0f} CPU-seconds" if self.seconds < 120
+               else f"{self.seconds / 60:.0f} CPU-minutes")  # fmt: skip
         return (
             f"building {self.todo} of {self.layers} layers ({self.built} built): about "
-            f"{self.seconds / 60:.0f} CPU-minutes, {self.disk / 1e9:.1f} GB on disk, "
-            f"{PEAK_MEMORY_GB} GB of memory"
+            f"{cpu}, {self.disk / 1e9:.1f} GB on disk, {PEAK_MEMORY_GB} GB of memory"
         )
 
 
