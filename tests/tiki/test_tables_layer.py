@@ -14,13 +14,14 @@ import contextlib
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 import tiki
 from tiki.tools.bots.perfect import PerfectBot
 from tiki.tools.cli import main
 from tiki.tools.studies import make_bot
-from tiki.tools.tables import Table, TableError, estimate, table
+from tiki.tools.tables import Table, TableError, estimate, returns, table
 from tiki.tools.tables.checks import check_bellman, check_solver, key
 from tiki.tools.tables.store import NVALID, LayoutDir
 
@@ -138,6 +139,21 @@ def test_the_perfect_bot_plays_the_tables_move(layer0: Table, built: tuple[Path,
     assert bot.choose(state) == tiki.solve(state, tables=top).best
     with pytest.raises(TableError, match="perfect:DIR"):
         make_bot("perfect", 1)
+
+
+def test_the_oracle_gives_the_tables_returns(layer0: Table, built: tuple[Path, str]) -> None:
+    """issue 22: the oracle's returns (OpenSpiel's ``table_oracle``) are +1 for the
+    table's winner and −1 for the loser, a turn cap set aside (the table's game has
+    none, TIKI-END-6); a finished game gives its result."""
+    top = built[0]
+    for p in _sample(20, 7):
+        state = layer0.position(*p)
+        winner = tiki.solve(state, tables=top).winner
+        capped = attrs.evolve(state, rules=tiki.Rules(max_turns=1000))
+        assert returns(capped, top) == ((1.0, -1.0) if winner == tiki.X else (-1.0, 1.0))
+        over = tiki.apply(state, tiki.solve(state, tables=top).best)
+        if over.result is not None:
+            assert returns(over, top) == returns(state, top)
 
 
 def test_cli_solve_with_tables(

@@ -30,7 +30,7 @@ from ..solve.code import DRAW, OPEN, STACK, Code, supported
 from .store import LayerFile, LayoutDir, decode, rank
 from .tallies import describe
 
-__all__ = ["Table", "solve", "table"]
+__all__ = ["TURNS", "Table", "returns", "solve", "table"]
 
 TURNS = 200
 """The turn count of :meth:`Table.position`'s states."""
@@ -201,3 +201,27 @@ def solve(
     if state.phase not in (Phase.TURN, Phase.ORDER):  # pragma: no cover - supported() says
         raise TableError(f"tables: no {state.phase.value} decision in a table")
     return table(str(top.resolve()), state.tiles).solution(state)
+
+
+def returns(state: State, tables: str | os.PathLike[str]) -> tuple[float, float]:
+    """x's and o's returns under perfect play from ``state``, read from ``tables``: +1
+    for the winner, −1 for the loser, 0 each for a draw (a finished game: its result).
+
+    A turn cap (``max_turns``, as OpenSpiel's ``python_tiki`` sets one) is ignored: the
+    table's game is the default one, without a cap (TIKI-END-6), and its value is the
+    oracle's; every other rule must be the default's.
+
+    >>> from tiki import new_game
+    >>> returns(new_game(seed=1), "/nonexistent")
+    Traceback (most recent call last):
+    ...
+    tiki.errors.TableError: tables: /nonexistent is not a directory
+    """
+    uncapped = state
+    if state.rules.max_turns is not None:
+        uncapped = attrs.evolve(state, rules=attrs.evolve(state.rules, max_turns=None))
+    result = state.result
+    winner = solve(uncapped, tables=tables).winner if result is None else result.winner
+    if winner is None:
+        return 0.0, 0.0
+    return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
