@@ -21,7 +21,7 @@ import tiki
 from tiki.tools.bots.perfect import PerfectBot
 from tiki.tools.cli import main
 from tiki.tools.studies import make_bot
-from tiki.tools.tables import Table, TableError, estimate, returns, table
+from tiki.tools.tables import Table, TableError, estimate, line, returns, table
 from tiki.tools.tables.checks import check_bellman, check_solver, key
 from tiki.tools.tables.store import NVALID, LayoutDir
 
@@ -139,6 +139,26 @@ def test_the_perfect_bot_plays_the_tables_move(layer0: Table, built: tuple[Path,
     assert bot.choose(state) == tiki.solve(state, tables=top).best
     with pytest.raises(TableError, match="perfect:DIR"):
         make_bot("perfect", 1)
+
+
+def test_tiki_end_1_the_principal_variation_replays_to_the_tables_end(
+    layer0: Table, built: tuple[Path, str]
+) -> None:
+    """TIKI-END-1..4: the line read from the table (each decider's best action in turn)
+    replays through the engine to the table's winner in the table's number of plies."""
+    top = built[0]
+    longest = 0
+    for p in _sample(30, 8):
+        state = layer0.position(*p)
+        found = tiki.solve(state, tables=top)
+        actions = line(state, top)
+        assert len(actions) == found.plies
+        end = state
+        for action in actions:
+            end = tiki.apply(end, action)
+        assert end.result is not None and end.result.winner == found.winner
+        longest = max(longest, len(actions))
+    assert longest > 1
 
 
 def test_the_oracle_gives_the_tables_returns(layer0: Table, built: tuple[Path, str]) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...errors import TableError
 from .building import Estimate, build, estimate
-from .probe import Table, returns, solve, table
+from .probe import Table, line, returns, solve, table
 from .store import LayoutDir, layout_name
 from .tallies import Tallies, tally_layers
 
@@ -33,6 +33,7 @@ __all__ = [
     "build",
     "estimate",
     "layout_name",
+    "line",
     "returns",
     "solve",
     "table",

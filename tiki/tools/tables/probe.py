@@ -19,7 +19,7 @@ from pathlib import Path
 
 import attrs
 
-from ...engine.contract import new_game
+from ...engine.contract import apply, new_game
 from ...engine.moves import refuse_view
 from ...errors import TableError
 from ...model.actions import Action
@@ -30,7 +30,7 @@ from ..solve.code import DRAW, OPEN, STACK, Code, supported
 from .store import LayerFile, LayoutDir, decode, rank
 from .tallies import describe
 
-__all__ = ["TURNS", "Table", "returns", "solve", "table"]
+__all__ = ["TURNS", "Table", "line", "returns", "solve", "table"]
 
 TURNS = 200
 """The turn count of :meth:`Table.position`'s states."""
@@ -225,3 +225,19 @@ def returns(state: State, tables: str | os.PathLike[str]) -> tuple[float, float]
     if winner is None:
         return 0.0, 0.0
     return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+
+
+def line(state: State, tables: str | os.PathLike[str], max_plies: int = 400) -> list[Action]:
+    """The principal variation from ``state``, read from ``tables``: the best action of
+    each decider in turn (the winner's shortest win against the loser's longest
+    resistance) until the game ends, or ``max_plies`` actions for a draw, which may
+    never end. It replays through :func:`tiki.apply`; a won line has the table's plies.
+    """
+    actions: list[Action] = []
+    while state.result is None and len(actions) < max_plies:
+        best = solve(state, tables=tables).best
+        if best is None:  # pragma: no cover - an open position always has one
+            break
+        actions.append(best)
+        state = apply(state, best)
+    return actions
