@@ -213,3 +213,5 @@ def test_tables_refuse_what_they_do_not_hold(built: tuple[Path, str], tmp_path: 
         tiki.solve(tiki.new_game(), tables=top)
     assert main(["tables", "build", "--layout", "2,2,1,1,1,1,0,0,-1", "--dir", str(top)]) == 2
     assert main(["tables", "info", str(tmp_path / "nothing")]) == 2
+    (tmp_path / "a-file").write_text("")
+    assert main(["tables", "build", "--seed", "1", "--dir", str(tmp_path / "a-file")]) == 2

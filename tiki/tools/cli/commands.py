@@ -1,5 +1,5 @@
-"""The ``tiki`` command line: play, show a position, solve it, replay a record, check
-scenarios, benchmark, fuzz.
+"""The ``tiki`` command line: play, show a position, solve it, build tables, replay a
+record, check scenarios, benchmark, fuzz.
 
 ``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
 in the user's input (a bad position, an unreadable record, an unknown rule) is reported
