@@ -109,8 +109,11 @@ def _solve(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     print(f"value:  {found.text()}")
     print(f"best:   {'-' if found.best is None else found.best}")
-    print(f"work:   {found.nodes:,} positions, {found.depth} plies deep, by {found.how}, "
-          f"{seconds:.2f} s")  # fmt: skip
+    if found.how == "table":
+        print(f"work:   {found.nodes:,} stored values read, by table, {seconds:.2f} s")
+    else:
+        print(f"work:   {found.nodes:,} positions, {found.depth} plies deep, by {found.how}, "
+              f"{seconds:.2f} s")  # fmt: skip
     return 0 if found.exact else 1
 
 
