@@ -55,9 +55,9 @@ GAME = Game.gather(
     bots={
         "greedy": "tiki.tools.bots:GreedyBot",
         "mcts": "tiki.tools.bots.search:MCTSBot",
-        "perfect": "tiki.tools.bots.perfect:PerfectBot",
         "random": "tiki.tools.bots:RandomBot",
     },
+    argued_bots={"perfect": "tiki.tools.bots.perfect:PerfectBot"},
     drawing="tiki.tools.cli.board:render",
     words="tiki.tools.cli.words:in_words",
     human="tiki.tools.cli.prompt:Human",

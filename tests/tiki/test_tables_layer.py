@@ -131,14 +131,18 @@ def test_tiki_infl_3_an_order_decision_is_probed(layer0: Table, built: tuple[Pat
 
 def test_the_perfect_bot_plays_the_tables_move(layer0: Table, built: tuple[Path, str]) -> None:
     """issue 22: the perfect bot, seated as ``perfect:DIR``, plays the table's best move;
-    without a table directory it is refused."""
+    without a table directory it is refused (and the server, which seats bots by name
+    alone, does not offer it)."""
     top = built[0]
     state = layer0.position(*_sample(1, 5)[0])
     bot = make_bot(f"perfect:{top}", 1)
     assert isinstance(bot, PerfectBot)
     assert bot.choose(state) == tiki.solve(state, tables=top).best
-    with pytest.raises(TableError, match="perfect:DIR"):
+    assert "perfect" not in tiki.GAME.bots and "perfect" in tiki.GAME.argued_bots
+    with pytest.raises(ValueError, match="perfect:ARG"):
         make_bot("perfect", 1)
+    with pytest.raises(TableError, match="perfect:DIR"):
+        make_bot("perfect:/nonexistent", 1)
 
 
 def test_tiki_end_1_the_principal_variation_replays_to_the_tables_end(

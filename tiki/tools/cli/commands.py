@@ -164,7 +164,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--shaman", action="store_true", help="play with the shaman rule")
     play.add_argument("--human", choices=("x", "o"), help="you play this side")
-    shared_options.play_options(play, _BOTS, "max_turns=60 no_move=lose", 2000, ("perfect",))
+    shared_options.play_options(
+        play, _BOTS, "max_turns=60 no_move=lose", 2000, tuple(GAME.argued_bots)
+    )
     play.set_defaults(run=_play)
 
     shared.add_show(sub, GAME, legal_listing)
