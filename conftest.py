@@ -26,7 +26,3 @@ collect_ignore = sorted({
     if importlib.util.find_spec(module) is None
     for path in paths
 })
-# The table builder of docs/tiki-table/ is a C library and its scripts, run by
-# tests/tiki/test_table.py on a library compiled for the test; importing its scripts
-# for doctests would need the library built beside them.
-collect_ignore.append("docs/tiki-table")

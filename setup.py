@@ -11,7 +11,13 @@ in the wheel and are the pure-Python fallback, and both builds play identical ga
 - mypyc cannot be imported, or no C compiler builds the extensions (a warning says so).
 
 ``TIKAL_TIKI_COMPILE=1`` compiles an editable install too (``.ci/run`` builds the
-compiled tree that way, in a copy). Everything else is in ``pyproject.toml``.
+compiled tree that way, in a copy).
+
+Apart from the compiled core, Tiki's table builder (``tiki/tools/tables/_retro.c``, plain
+C, called through ctypes) is built as an optional extension in every build, editable and
+pure ones included: without a compiler a warning says so, and building a table then
+raises ``TableError`` (probing a built one needs no compiler). Everything else is in
+``pyproject.toml``.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import os
 import sys
 import warnings
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED = [
@@ -49,6 +55,13 @@ COMPILED = [
 ]
 """The modules mypyc compiles, paths from the project root."""
 
+TABLES = Extension(
+    "tiki.tools.tables._retro",
+    ["tiki/tools/tables/_retro.c"],
+    extra_compile_args=["-O2"] if os.name == "posix" else [],
+)
+"""Tiki's table builder: C loaded with ctypes, built in every build where it can be."""
+
 
 def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
@@ -62,7 +75,21 @@ def _wanted() -> bool:
 
 
 class _OptionalBuildExt(build_ext):
-    """Build the compiled core if a compiler can; otherwise leave the pure build."""
+    """Build the compiled core if a compiler can; otherwise leave the pure build. The
+    table builder is built first, on its own: its failure is a warning only."""
+
+    def build_extension(self, ext: Extension) -> None:
+        if ext.name != TABLES.name:
+            super().build_extension(ext)
+            return
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # no compiler: tables cannot be built here
+            warnings.warn(
+                f"tikal-tiki-rules: Tiki's table builder was not compiled ({error}); "
+                "'tiki tables build' will say so (probing built tables still works)",
+                stacklevel=1,
+            )
 
     def run(self) -> None:
         try:
@@ -77,12 +104,16 @@ class _OptionalBuildExt(build_ext):
             )
             for ext in self.extensions:
                 path = self.get_ext_fullpath(ext.name)
-                if os.path.exists(path):
+                if ext.name != TABLES.name and os.path.exists(path):
                     os.remove(path)
             self.extensions = []
 
 
 def _ext_modules() -> list[object]:
+    return [TABLES, *_core()]
+
+
+def _core() -> list[object]:
     if not _wanted():
         return []
     try:

@@ -151,6 +151,10 @@ class Game:
     bots: Mapping[str, str] = attrs.field(factory=dict)
     """The bots by name: ``{'greedy': 'tiki.tools.bots:GreedyBot', …}``; each is built
     with ``seed`` and, for the search bot, ``playouts``."""
+    argued_bots: Mapping[str, str] = attrs.field(factory=dict)
+    """The bots that take one argument, seated as ``NAME:ARG`` on the command line and in
+    studies (never offered by the server): Tiki's ``perfect:DIR``, the directory of its
+    tables."""
     drawing: str = ""
     """The ASCII drawing of a position or view: ``'tiki.tools.cli.board:render'``."""
     words: str = ""
@@ -199,12 +203,17 @@ class Game:
         return (self.NotationError, self.IllegalActionError)
 
     def bot(self, name: str, seed: int | None = None, **options: Any) -> Any:
-        """A new bot ``name`` (one of :attr:`bots`) seeded with ``seed``."""
+        """A new bot ``name`` (one of :attr:`bots`) seeded with ``seed``, or ``NAME:ARG``
+        for a bot of :attr:`argued_bots`, given ``ARG`` after the seed."""
+        base, colon, argument = name.partition(":")
+        if colon and argument and base in self.argued_bots:
+            return load(self.argued_bots[base])(seed, argument, **options)
         try:
             reference = self.bots[name]
         except KeyError:
+            every = [*sorted(self.bots), *(f"{b}:ARG" for b in sorted(self.argued_bots))]
             raise ValueError(
-                f"no bot {reprlib.repr(name)}: the bots are {', '.join(sorted(self.bots))}"
+                f"no bot {reprlib.repr(name)}: the bots are {', '.join(every)}"
             ) from None
         return load(reference)(seed, **options)
 

@@ -115,7 +115,8 @@ from .text.notation import (
 )
 from .text.record import Record, read_record, replay, write_record
 from .text.views import view_from_text, view_to_text
-from .tools.solve import Solution, solve
+from .tools.solve import Solution
+from .tools.tables import solve
 
 __version__ = "0.2.0"
 

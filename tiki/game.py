@@ -57,6 +57,7 @@ GAME = Game.gather(
         "mcts": "tiki.tools.bots.search:MCTSBot",
         "random": "tiki.tools.bots:RandomBot",
     },
+    argued_bots={"perfect": "tiki.tools.bots.perfect:PerfectBot"},
     drawing="tiki.tools.cli.board:render",
     words="tiki.tools.cli.words:in_words",
     human="tiki.tools.cli.prompt:Human",

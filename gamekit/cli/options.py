@@ -114,13 +114,28 @@ def person_options(play: argparse.ArgumentParser) -> None:
 
 
 def play_options(
-    play: argparse.ArgumentParser, bots: Sequence[str], rules_example: str, max_plies: int
+    play: argparse.ArgumentParser,
+    bots: Sequence[str],
+    rules_example: str,
+    max_plies: int,
+    argued: Sequence[str] = (),
 ) -> None:
-    """The options of every game's ``play`` after its own: ``--bot`` (one of ``bots``),
-    ``--playouts``, ``--rules`` (``rules_example`` in the help), ``--record``, the
-    options for the person watching, ``--svg`` and ``--max-plies`` (default
-    ``max_plies``)."""
-    play.add_argument("--bot", choices=bots, default="greedy", help="the bot kind (default greedy)")
+    """The options of every game's ``play`` after its own: ``--bot`` (one of ``bots``,
+    or ``NAME:ARG`` for a bot of ``argued``, which takes one argument), ``--playouts``,
+    ``--rules`` (``rules_example`` in the help), ``--record``, the options for the
+    person watching, ``--svg`` and ``--max-plies`` (default ``max_plies``)."""
+    kinds = [*bots, *(f"{name}:ARG" for name in argued)]
+
+    def bot(text: str) -> str:
+        base, colon, argument = text.partition(":")
+        if text in bots or (colon and base in argued and 0 < len(argument) <= 1000):
+            return text
+        raise argparse.ArgumentTypeError(f"one of {', '.join(kinds)}, not {text[:40]!r}")
+
+    play.add_argument(
+        "--bot", type=bot, default="greedy", metavar="{" + ",".join(kinds) + "}",
+        help="the bot kind (default greedy)",
+    )  # fmt: skip
     play.add_argument(
         "--playouts",
         type=playouts,

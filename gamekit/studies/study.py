@@ -265,6 +265,9 @@ class Study:
         :attr:`max_playouts`); a ``ValueError`` names any other."""
         if name in self.game.bots:
             return self.game.bot(name, seed)
+        base, colon, argument = name.partition(":")
+        if colon and argument and base in self.game.argued_bots:
+            return self.game.bot(name, seed)  # a bot with its argument: perfect:DIR
         found = _MCTS.fullmatch(name)
         if found is None or int(found[1]) > self.max_playouts:
             every = [
@@ -272,7 +275,7 @@ class Study:
                 if bot == "mcts"
                 else bot
                 for bot in sorted(self.game.bots)
-            ]
+            ] + [f"{bot}:ARG" for bot in sorted(self.game.argued_bots)]
             raise ValueError(f"no bot {reprlib.repr(name)}: the bots are {', '.join(every)}")
         return self.game.bot("mcts", seed, playouts=int(found[1]))
 

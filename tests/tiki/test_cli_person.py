@@ -217,8 +217,8 @@ def test_a_whole_human_game_prompts_and_boards(
 
 def test_both_command_lines_list_the_same_commands(capsys: pytest.CaptureFixture[str]) -> None:
     """CLI-usability test: ``tiki --help`` and ``tikalspeed --help`` list the same
-    subcommands with the same help for show, replay, fuzz and serve; Tiki has one more,
-    ``solve`` (exact values: Tikal, with chance and secrets, has no solver)."""
+    subcommands with the same help for show, replay, fuzz and serve; Tiki has two more,
+    ``solve`` and ``tables`` (exact values: Tikal, with chance and secrets, has no solver)."""
     assert main(["--help"]) == 0
     ours = capsys.readouterr().out
     assert tikal_cli.main(["--help"]) == 0
@@ -230,7 +230,7 @@ def test_both_command_lines_list_the_same_commands(capsys: pytest.CaptureFixture
 
     both = ["play", "show", "replay", "check", "bench", "fuzz", "why", "simulate", "serve"]
     assert list(commands(theirs)) == both
-    assert list(commands(ours)) == [*both[:2], "solve", *both[2:]]
+    assert list(commands(ours)) == [*both[:2], "solve", *both[2:5], "tables", *both[5:]]
     for command in ("show", "replay", "check", "fuzz", "why", "simulate", "serve"):
         assert commands(ours)[command] == commands(theirs)[command]
     parser = _parser()

@@ -42,7 +42,8 @@ Importing this module registers the game (``pip install '.[openspiel]'``), so th
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -62,6 +63,7 @@ from ...text.ids import action_count, action_to_id, id_to_action
 from ...text.tensor import observation_shape, view_tensor
 from ...text.views import view_to_text
 from ..cli.board import render
+from ..tables import returns as _table_returns
 
 __all__ = [
     "DEFAULT_MAX_TURNS",
@@ -75,6 +77,7 @@ __all__ = [
     "max_game_length",
     "params_from_rules",
     "rules_from_params",
+    "table_oracle",
 ]
 
 SHORT_NAME = "python_tiki"
@@ -354,3 +357,27 @@ class TikiObserver:
 
 if SHORT_NAME not in pyspiel.registered_names():
     pyspiel.register_game(GAME_TYPE, TikiGame)
+
+
+def table_oracle(tables: str | os.PathLike[str]) -> Callable[[TikiState], list[float]]:
+    """An oracle for OpenSpiel's algorithms from Tiki's retrograde tables built in
+    ``tables`` (``tiki tables build``): a state's returns under perfect play, +1 for
+    the winner, −1 for the loser, 0 each for a draw (:func:`tiki.tools.tables.returns`;
+    ``python_tiki``'s turn cap is not the table's game and is ignored, the other rules
+    must be the defaults). A layout or a layer not built is a
+    :class:`~tiki.errors.TableError`.
+
+    >>> game = load()
+    >>> state = game.new_initial_state()
+    >>> for _ in range(2):
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> table_oracle("/nonexistent")(state)
+    Traceback (most recent call last):
+    ...
+    tiki.errors.TableError: tables: /nonexistent is not a directory
+    """
+
+    def value(state: TikiState) -> list[float]:
+        return list(_table_returns(state.position, tables))
+
+    return value

@@ -1,5 +1,5 @@
-"""The ``tiki`` command line: play, show a position, solve it, replay a record, check
-scenarios, benchmark, fuzz.
+"""The ``tiki`` command line: play, show a position, solve it, build tables, replay a
+record, check scenarios, benchmark, fuzz.
 
 ``tiki`` and ``python -m tiki`` run :func:`main`; see ``docs/tiki-cli.md``. Every error
 in the user's input (a bad position, an unreadable record, an unknown rule) is reported
@@ -31,10 +31,11 @@ from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
 
 from ...engine import COMPILED
 from ...engine.contract import new_game
+from ...errors import TableError
 from ...game import GAME
 from ...model.rules import Rules
 from ...model.state import PLAYER_SYMBOLS
-from .. import bench, fuzzing, scenarios, studies
+from .. import bench, fuzzing, scenarios, studies, tables
 from ..solve import solver as solve
 from . import narration
 from . import options as _options
@@ -42,6 +43,7 @@ from .board import LEGEND
 from .narration import Narrator
 from .options import parse_rules
 from .prompt import HUMAN_HELP, legal_listing
+from .tables import add_tables, directory
 
 __all__ = ["main", "parse_rules"]
 
@@ -58,7 +60,10 @@ def _play(args: argparse.Namespace) -> int:
         rules = attrs.evolve(rules, shaman=True)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     humans = [args.human] if args.human else []
-    players = seats(GAME, rules, humans, args.bot, args.playouts, seed, out)
+    try:
+        players = seats(GAME, rules, humans, args.bot, args.playouts, seed, out)
+    except ValueError as e:  # perfect:DIR without a table
+        raise UsageError(str(e)) from None
     names = {p: f"{PLAYER_SYMBOLS[p]} {k}" for p, k in kinds(GAME, players, args.bot).items()}
     print(f"Tiki: {names[0]} vs {names[1]}, seed {seed}", file=out)
     if rules.non_default():
@@ -74,9 +79,13 @@ def _play(args: argparse.Namespace) -> int:
         file=out,
     )
     narrator = Narrator(out, start, quiet=args.quiet)
-    return play_and_tell(
-        GAME, args, out, start, players, narrator, narration, rng=None, seed=seed, stopped="plies"
-    )
+    try:
+        return play_and_tell(
+            GAME, args, out, start, players, narrator, narration, rng=None, seed=seed,
+            stopped="plies",
+        )  # fmt: skip
+    except TableError as e:  # the perfect bot met a layer not built
+        raise UsageError(str(e)) from None
 
 
 def _limit(text: str) -> int:
@@ -95,14 +104,17 @@ def _solve(args: argparse.Namespace) -> int:
         raise UsageError(f"not a position: {e}") from None
     started = time.perf_counter()
     try:
-        found = solve.solve(state, limit=args.limit)
-    except ValueError as e:  # a chance node
+        found = tables.solve(state, limit=args.limit, tables=args.tables)
+    except ValueError as e:  # a chance node, a layout or a layer not built
         raise UsageError(str(e)) from None
     seconds = time.perf_counter() - started
     print(f"value:  {found.text()}")
     print(f"best:   {'-' if found.best is None else found.best}")
-    print(f"work:   {found.nodes:,} positions, {found.depth} plies deep, by {found.how}, "
-          f"{seconds:.2f} s")  # fmt: skip
+    if found.how == "table":
+        print(f"work:   {found.nodes:,} stored values read, by table, {seconds:.2f} s")
+    else:
+        print(f"work:   {found.nodes:,} positions, {found.depth} plies deep, by {found.how}, "
+              f"{seconds:.2f} s")  # fmt: skip
     return 0 if found.exact else 1
 
 
@@ -141,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tiki",
         description="Tiki (Nicolas Sato): play, show and solve positions, replay records, "
-        "check scenarios, benchmark, fuzz the readers.",
+        "check scenarios, build perfect-play tables, benchmark, fuzz the readers.",
         epilog="Run 'tiki COMMAND --help' for a command's options.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -159,7 +171,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--shaman", action="store_true", help="play with the shaman rule")
     play.add_argument("--human", choices=("x", "o"), help="you play this side")
-    shared_options.play_options(play, _BOTS, "max_turns=60 no_move=lose", 2000)
+    shared_options.play_options(
+        play, _BOTS, "max_turns=60 no_move=lose", 2000, tuple(GAME.argued_bots)
+    )
     play.set_defaults(run=_play)
 
     shared.add_show(sub, GAME, legal_listing)
@@ -174,6 +188,10 @@ def _parser() -> argparse.ArgumentParser:
     so.add_argument(
         "--limit", type=_limit, default=1_000_000,
         help="positions to generate at most (default 1000000)",
+    )  # fmt: skip
+    so.add_argument(
+        "--tables", type=directory, metavar="DIR",
+        help="read the value from the tables built in DIR (tiki tables build), not a search",
     )  # fmt: skip
     so.add_argument("position", nargs="+", metavar="POSITION")
     so.set_defaults(run=_solve)
@@ -199,6 +217,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     b.set_defaults(run=_bench)
 
+    add_tables(sub)
     shared.add_fuzz(
         sub, GAME, fuzzing.run, "positions, action tokens, records, rules text, JSON", _options.seed
     )

@@ -8,11 +8,17 @@
  * L = 1 when the player on turn loses, dist = plies to the end under perfect play
  * (winner hurries, loser holds out; an ORDER decision is a ply).
  *
- * The rule logic is all in tables given by Python (tables.py, from Code itself):
+ * The rule logic is all in tables given by Python (tallies.py, from Code itself):
  * paths per origin/height, and the tally transition of one influenced village
  * (tally, village, beneficiary) and of an ordered pair.  Results: 0..NT-1 a tally,
  * 100 + w a finished game (w = 0, 1 winner, 2 draw).
+ *
+ * Built by setup.py as the extension module tiki.tools.tables._retro (PyInit__retro
+ * below makes it an importable, empty module) and called through ctypes
+ * (tiki/tools/tables/native.py): no Python object crosses the C side.
  */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +56,12 @@ static const int PUSH1[3][2] = {{1, 2}, {3, 5}, {4, 6}};
 uint32_t rt_init(int nt, const int32_t *single, const int32_t *pair, const int32_t *paths,
                  const int32_t *npaths) {
     NT = nt;
+    free(single_);
+    free(pair_);
     single_ = malloc(sizeof(int32_t) * nt * 18);
     memcpy(single_, single, sizeof(int32_t) * nt * 18);
     pair_ = malloc(sizeof(int32_t) * nt * 324);
+    if (!single_ || !pair_) return 0;
     memcpy(pair_, pair, sizeof(int32_t) * nt * 324);
     for (int v = 0; v < 9; v++)
         for (int h = 0; h < 3; h++) {
@@ -65,6 +74,12 @@ uint32_t rt_init(int nt, const int32_t *single, const int32_t *pair, const int32
     if (!rank_) {
         rank_ = malloc(sizeof(uint32_t) * NB);
         unrank_ = malloc(sizeof(uint32_t) * NB);
+        if (!rank_ || !unrank_) {
+            free(rank_);
+            free(unrank_);
+            rank_ = unrank_ = NULL;
+            return 0;
+        }
         uint32_t r = 0;
         for (uint32_t b = 0; b < NB; b++) {
             uint32_t x = b;
@@ -592,3 +607,12 @@ void rt_edge_totals(int T, long *fwd, long *back, long *ordererr) {
         }
     }
 }
+
+/* ------------------------------------------------ the (empty) Python module */
+
+static struct PyModuleDef retro_module = {
+    PyModuleDef_HEAD_INIT, "_retro",
+    "The Tiki table builder (C, called through ctypes by tiki.tools.tables.native).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__retro(void) { return PyModule_Create(&retro_module); }

@@ -1,0 +1,41 @@
+"""Tiki solved by retrograde tables: one layout's every position, exact (issue 22).
+
+A table values every position between turns of one layout's game under the default
+rules: win, loss or draw for the player on turn and the plies to the end under perfect
+play, 3.7 billion positions in 68 layers of fruit tallies (about 25 CPU-minutes and
+7 GB a layout). Like python-chess's ``chess.syzygy``: built once (``tiki tables build``,
+:func:`build`), then probed by the library in milliseconds
+(``tiki.solve(state, tables=DIR)``, :func:`solve`; ``tiki solve --tables DIR``; the
+``perfect`` bot).
+
+- :mod:`.tallies`: the layers, derived from the solver's compact code;
+- :mod:`.native`: the C builder (``_retro.c``, an optional compiled extension);
+- :mod:`.building`: the restartable build of a layout, with its estimate;
+- :mod:`.store`: the files, and the one reader of their format;
+- :mod:`.probe`: a position's value and best move from a table;
+- :mod:`.checks`: the builder and a table checked against the engine's code.
+"""
+
+from __future__ import annotations
+
+from ...errors import TableError
+from .building import Estimate, build, estimate
+from .probe import Table, line, returns, solve, table
+from .store import LayoutDir, layout_name
+from .tallies import Tallies, tally_layers
+
+__all__ = [
+    "Estimate",
+    "LayoutDir",
+    "Table",
+    "TableError",
+    "Tallies",
+    "build",
+    "estimate",
+    "layout_name",
+    "line",
+    "returns",
+    "solve",
+    "table",
+    "tally_layers",
+]

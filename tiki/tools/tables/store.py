@@ -1,0 +1,204 @@
+"""The tables on disk: one directory per layout, one file per tally layer.
+
+A table directory (``tiki tables build --dir DIR``) holds a folder per layout, named
+by its village values (``0_1_-1_1_2_1_1_0_1``), and in it:
+
+- ``meta.json``: the format, the layout, the positions per layer, the layers' tallies;
+- ``layer_NN.u16``: layer ``NN`` (in building order), 2 × 27,325,801 ``uint16`` in the
+  machine's byte order: position ``2 * rank(board) + player on turn``; 0 a draw, else
+  ``plies << 1 | 1`` if the player on turn loses, ``plies << 1`` if he wins;
+- ``layer_NN.u16.done``: written once the layer is complete (a build restarts after it);
+- ``build.log``: one JSON line of measures per layer built.
+
+A board is a base-7 number, the stack code of village ``v`` (0 empty, 1 x, 2 o, 3 xx,
+4 (o,x), 5 (x,o), 6 oo; bottom first) times ``7**v``; only boards with at most 8 tikis
+of each player are stored, in increasing order (:func:`rank`). :class:`LayerFile` is the
+one reader of this format: a compact format replaces it there.
+
+>>> NVALID
+27325801
+>>> rank(0), rank(1), rank(7**9 - 1) == -1
+(0, 1, True)
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import os
+from pathlib import Path
+from typing import Any
+
+from ...errors import TableError
+
+__all__ = [
+    "FORMAT",
+    "NVALID",
+    "LayerFile",
+    "LayoutDir",
+    "decode",
+    "layout_name",
+    "rank",
+]
+
+FORMAT = "tiki-retro-u16-v1"
+"""The format name in ``meta.json``."""
+_NX = (0, 1, 0, 2, 1, 1, 0)
+_NO = (0, 0, 1, 0, 1, 1, 2)
+_MAX = 8
+
+
+def _fits() -> list[list[list[int]]]:
+    """``fits[n][a][b]``: boards of ``n`` villages with at most ``a`` x and ``b`` o tikis."""
+    fits = [[[1] * (_MAX + 1) for _ in range(_MAX + 1)]]
+    for n in range(1, 10):
+        fits.append([
+            [sum(fits[n - 1][a - _NX[c]][b - _NO[c]] for c in range(7)
+                 if _NX[c] <= a and _NO[c] <= b) for b in range(_MAX + 1)]
+            for a in range(_MAX + 1)
+        ])  # fmt: skip
+    return fits
+
+
+_FITS = _fits()
+NVALID = _FITS[9][_MAX][_MAX]
+"""Boards with at most 8 tikis of each player: the positions per layer and player."""
+LAYER_BYTES = 4 * NVALID
+"""The size of a layer file."""
+
+
+def rank(board: int) -> int:
+    """The index of dense ``board`` among the stored boards (those below it in number),
+    or -1 if a player has more than 8 tikis on it."""
+    digits = []
+    for _ in range(9):
+        board, c = divmod(board, 7)
+        digits.append(c)
+    r, a, b = 0, _MAX, _MAX
+    for v in range(8, -1, -1):
+        below = _FITS[v]
+        for c in range(digits[v]):
+            if _NX[c] <= a and _NO[c] <= b:
+                r += below[a - _NX[c]][b - _NO[c]]
+        a -= _NX[digits[v]]
+        b -= _NO[digits[v]]
+        if a < 0 or b < 0:
+            return -1
+    return r
+
+
+def decode(stored: int) -> tuple[str, int | None]:
+    """A stored value for the player on turn: ``('win'|'loss'|'draw', plies or None)``.
+
+    >>> decode(0), decode(7 << 1), decode(7 << 1 | 1)
+    (('draw', None), ('win', 7), ('loss', 7))
+    """
+    if stored == 0:
+        return "draw", None
+    return ("loss" if stored & 1 else "win"), stored >> 1
+
+
+def layout_name(layout: tuple[int, ...]) -> str:
+    """The folder of ``layout``: its values joined by ``_``."""
+    return "_".join(str(v) for v in layout)
+
+
+class LayerFile:
+    """One built layer, mapped read-only: the stored value of a position."""
+
+    def __init__(self, path: Path) -> None:
+        """Map ``path`` (a complete layer file of :data:`LAYER_BYTES`)."""
+        try:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                if size != LAYER_BYTES:
+                    raise TableError(f"{path}: {size:,} bytes, not a layer ({LAYER_BYTES:,})")
+                self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except OSError as error:
+            raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+        self._values = memoryview(self._map).cast("H")
+        self.path = path
+
+    def stored(self, board_rank: int, player: int) -> int:
+        """The stored ``uint16`` of (board of ``board_rank``, ``player`` on turn)."""
+        value: int = self._values[2 * board_rank + player]
+        return value
+
+    def close(self) -> None:
+        """Unmap the file."""
+        self._values.release()
+        self._map.close()
+
+
+class LayoutDir:
+    """The folder of one layout's layers under a table directory."""
+
+    def __init__(self, top: str | os.PathLike[str], layout: tuple[int, ...]) -> None:
+        """The folder of ``layout`` under ``top`` (not created here)."""
+        self.top = Path(top)
+        self.layout = layout
+        self.path = self.top / layout_name(layout)
+
+    def layer_path(self, layer: int) -> Path:
+        """The file of ``layer``."""
+        return self.path / f"layer_{layer:02d}.u16"
+
+    def is_built(self, layer: int) -> bool:
+        """Whether ``layer`` is complete (its ``.done`` marker is there)."""
+        return self.layer_path(layer).with_suffix(".u16.done").is_file()
+
+    def mark_built(self, layer: int) -> None:
+        """Record ``layer`` as complete."""
+        self.layer_path(layer).with_suffix(".u16.done").touch()
+
+    def built(self, layers: int) -> list[int]:
+        """The complete layers among the first ``layers``."""
+        return [i for i in range(layers) if self.is_built(i)]
+
+    def meta(self) -> dict[str, Any]:
+        """``meta.json``, checked to be this format and layout."""
+        where = self.path / "meta.json"
+        if not where.is_file():
+            raise TableError(f"layout {','.join(map(str, self.layout))} is not built in {self.top}")
+        try:
+            if where.stat().st_size > 1 << 20:
+                raise TableError(f"{where}: too large for a table's meta.json")
+            meta = json.loads(where.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise TableError(f"{where}: not a table's meta.json ({error})") from None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise TableError(f"{where}: not a table of format {FORMAT}")
+        if meta.get("layout") != list(self.layout) or meta.get("positions") != 2 * NVALID:
+            raise TableError(f"{where}: another layout or size")
+        return meta
+
+    def write_meta(self, tallies: tuple[int, ...]) -> None:
+        """Create the folder and its ``meta.json``."""
+        self.path.mkdir(parents=True, exist_ok=True)
+        meta = {
+            "format": FORMAT,
+            "layout": list(self.layout),
+            "positions": 2 * NVALID,
+            "tallies": list(tallies),
+        }
+        (self.path / "meta.json").write_text(json.dumps(meta) + "\n", encoding="utf-8")
+
+    def log(self, record: dict[str, Any]) -> None:
+        """Append one layer's measures to ``build.log``."""
+        with open(self.path / "build.log", "a", encoding="utf-8") as f:
+            f.write(json.dumps(record) + "\n")
+
+    def records(self) -> list[dict[str, Any]]:
+        """The measures of the layers built, from ``build.log`` (the last of each layer)."""
+        where = self.path / "build.log"
+        if not where.is_file() or where.stat().st_size > 16 << 20:
+            return []
+        found: dict[int, dict[str, Any]] = {}
+        for line in where.read_text(encoding="utf-8").splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict) and isinstance(record.get("layer"), int):
+                found[record["layer"]] = record
+        return [found[k] for k in sorted(found)]
