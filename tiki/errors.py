@@ -36,6 +36,12 @@ class NotationError(ValueError):
         """Where in the input the fault is, or ``None``."""
 
 
+class TableError(ValueError):
+    """A retrograde table that cannot be built or read (``tiki.tools.tables``): the
+    builder not compiled, a layout or a layer not built, a position outside the table.
+    """
+
+
 def shown(value: object, limit: int = _SHOWN) -> str:
     """A short ``repr`` of any value for an error message or a malformed action; never raises.
 

@@ -1,0 +1,1 @@
+"""Tiki solved by retrograde tables: one layout's every position, exact (issue 22)."""
