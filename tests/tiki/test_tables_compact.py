@@ -26,6 +26,7 @@ from tiki.errors import TableError
 from tiki.tools.tables.compact import (
     MAX_DISTANCE,
     CompactLayer,
+    convert_layers,
     expand_layer,
     write_layer,
 )
@@ -249,3 +250,20 @@ def test_a_position_outside_the_layer_is_refused(big: tuple[array.array[int], Pa
                 layer.value(outside)
         with pytest.raises(TableError, match="outside the layer"):
             layer.block_entries(layer.blocks)
+
+
+def test_a_layout_folder_is_converted_layer_by_layer(tmp_path: Path) -> None:
+    """Issue 22: the complete layers of a built layout (each ``.u16`` with its ``.done``
+    marker) get their compact file, once; a layer still being built is left alone."""
+    for number, seed in ((0, 1), (1, 2), (2, 3)):
+        entries = layer_entries(9000, seed=seed)
+        (tmp_path / f"layer_{number:02d}.u16").write_bytes(entries.tobytes())
+        if number < 2:
+            (tmp_path / f"layer_{number:02d}.u16.done").touch()
+    made = convert_layers(tmp_path, block_positions=4096)
+    assert sorted(made) == [0, 1]
+    assert sorted(p.name for p in tmp_path.glob("*.tkc")) == ["layer_00.tkc", "layer_01.tkc"]
+    assert made[1].counts[0] == layer_entries(9000, seed=2).count(0)
+    with CompactLayer(tmp_path / "layer_01.tkc") as layer:
+        assert layer.block_entries(2) == layer_entries(9000, seed=2)[8192:].tobytes()
+    assert convert_layers(tmp_path) == {}
