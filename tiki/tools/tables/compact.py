@@ -195,7 +195,7 @@ def _or(*parts: bytes | bytearray) -> bytes:
     return total.to_bytes(len(parts[0]), "little")
 
 
-def _xor(first: bytes, second: bytes | bytearray) -> bytes:
+def _xor(first: bytes | bytearray, second: bytes | bytearray) -> bytes:
     """The bytewise XOR of two equal-length byte strings."""
     value = int.from_bytes(first, "little") ^ int.from_bytes(second, "little")
     return value.to_bytes(len(first), "little")
@@ -213,7 +213,8 @@ def _split(chunk: bytes, first: int) -> tuple[bytes, bytes, bytes]:
         )
     wdl = low.translate(_WDL_LOW)
     if b"\x01" in high:  # distances of 128 plies or more: a high byte 1
-        wdl = _or(wdl, bytes(a & b for a, b in zip(high, low.translate(_ZERO_MASK), strict=True)))
+        rest = int.from_bytes(high, "little") & int.from_bytes(low.translate(_ZERO_MASK), "little")
+        wdl = _or(wdl, rest.to_bytes(len(wdl), "little"))  # a win of 128 plies: low byte 0
         distances = _or(low.translate(_HALF), high.translate(_HIGH))
     else:
         distances = low.translate(_HALF)
@@ -232,7 +233,7 @@ def _entries(packed: bytes, stored: bytes) -> bytes:
     del wdl[n:]
     distances = bytearray(n)
     distances[0::2], distances[1::2] = stored[: (n + 1) // 2], stored[(n + 1) // 2 :]
-    plies = _xor(bytes(distances), wdl.translate(_WIN_FLAG))
+    plies = _xor(distances, wdl.translate(_WIN_FLAG))
     loss = wdl.translate(_LOSS_FLAG)
     low = _or(plies.translate(_DOUBLE_LOW), loss)
     high = plies.translate(_DOUBLE_HIGH)
@@ -329,7 +330,11 @@ def write_layer(
             out.write(bytes(data_start))
             offset = data_start
             lengths: list[tuple[int, int]] = []
+            seen = 0
             for number, chunk in enumerate(chunks):
+                seen += len(chunk) // 2
+                if seen > positions or (len(chunk) != 2 * block_positions and seen != positions):
+                    raise TableError(f"{target}: its source changed while it was read")
                 packed, distances, wdl = _split(chunk, number * block_positions)
                 for k in range(3):
                     counts[k] += wdl.count(k)
@@ -343,6 +348,8 @@ def write_layer(
                 squeezed = compress(distances)
                 spool.write(squeezed)
                 lengths.append((len(squeezed), zlib.crc32(squeezed)))
+            if seen != positions:
+                raise TableError(f"{target}: its source changed while it was read")
             for length, crc in lengths:
                 index[1].append((offset, length, crc))
                 offset += length
