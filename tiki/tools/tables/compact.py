@@ -56,8 +56,36 @@ the same layers, cost a lookup each once their blocks are in.
 >>> made.positions, made.total_bytes == made.header_bytes + made.wdl_bytes + made.distance_bytes
 (5000, True)
 
-Measured on seed 1's layout (``0,1,-1,1,2,1,1,0,1``), layers of 54,651,602 positions,
-109,303,204 bytes each as ``.u16`` (2 bytes a position): FIGURES.
+Measured on the 68 layers of seed 1's layout (``0,1,-1,1,2,1,1,0,1``; 3,716,308,936
+positions; 54,651,602 a layer, 109,303,204 bytes each as ``.u16``), with the defaults
+(zlib level 6, blocks of 65,536 positions); every layer read back block by block equal
+to its ``.u16`` file, and 2,000 random positions a layer equal through :meth:`value`:
+
+=====================  ==================  =========================================
+                       ``.u16`` (before)   compact (after)
+=====================  ==================  =========================================
+a layout               7,432,617,872 B     897,398,514 B (8.3 times smaller)
+bytes a position       2.000               0.241: WDL 0.031, distances 0.210, index
+                                           0.0005
+a layer                109.3 MB            1.33 MB (tie-break layers) to 34.7 MB (the
+                                           opening's layer, draws and 126 plies)
+CPU a layout           build 1,762 s       + conversion 154 s (1.0 to 3.6 s a layer)
+a probe, one position  0.13 µs (mapped)    cold 264 µs (median of layers; WDL only:
+                                           56 µs), warm 1.8 µs (its blocks cached)
+a best move            0.06 to 1.8 ms      cold 1.9 to 3.5 ms, warm 0.07 ms (200
+                                           positions of random games, 12 children
+                                           each on average, all their values)
+=====================  ==================  =========================================
+
+The opening's value and best move from fresh compact files take 2.4 to 3.9 ms. With
+``codec='lzma'`` (preset 6), on 9 layers from first to last: 12% smaller (distances 13%,
+WDL 7%), 4.7 times the conversion CPU, a cold probe 3.4 times slower. On layer 20:
+zlib level 9 instead of 6, 2% smaller for 3.5 times the CPU; blocks of 16,384
+positions, 5% larger and a cold probe 3.5 times faster; of 262,144, 3% smaller and 4
+times slower. Storing the
+distance of losses only (a winner's is one more than its best child's, found by a
+1-ply search when probed) would halve the distance part of the late layers (50% of it
+on layers 0, 5, 20, 30, 41, 50, 60 and 67 together); not done here.
 """
 
 from __future__ import annotations
