@@ -267,3 +267,45 @@ def test_a_layout_folder_is_converted_layer_by_layer(tmp_path: Path) -> None:
     with CompactLayer(tmp_path / "layer_01.tkc") as layer:
         assert layer.block_entries(2) == layer_entries(9000, seed=2)[8192:].tobytes()
     assert convert_layers(tmp_path) == {}
+
+
+def rebuilt(path: Path, part: int, number: int, raw: bytes) -> None:
+    """Put the zlib block of ``raw`` in place of block ``number`` of ``part`` (0 WDL,
+    1 distances), with every offset and CRC made right again: a forged, valid file."""
+    data = path.read_bytes()
+    head = bytearray(data[:60])
+    positions, per_block = (
+        struct.unpack_from("<Q", head, 16)[0],
+        struct.unpack_from("<I", head, 12)[0],
+    )
+    blocks = -(-positions // per_block)
+    entries = [struct.unpack_from("<QII", data, 60 + 16 * i) for i in range(2 * blocks)]
+    chunks = [data[at : at + length] for at, length, _ in entries]
+    chunks[part * blocks + number] = zlib.compress(raw)
+    offset = 60 + 32 * blocks
+    table = b""
+    for chunk in chunks:
+        table += struct.pack("<QII", offset, len(chunk), zlib.crc32(chunk))
+        offset += len(chunk)
+    struct.pack_into("<I", head, 52, zlib.crc32(table))
+    struct.pack_into("<I", head, 56, zlib.crc32(bytes(head[:56])))
+    path.write_bytes(bytes(head) + table + b"".join(chunks))
+
+
+def test_a_forged_block_with_valid_crcs_is_still_refused(tmp_path: Path) -> None:
+    """Issue 22: a block that passes its CRC but holds the outcome code 3, or
+    decompresses to another length, is refused, naming the block."""
+    entries = layer_entries(10_000, seed=9)
+    path = tmp_path / "layer.tkc"
+    write_layer(entries, path, block_positions=4096)
+    rebuilt(path, 0, 1, b"\xff" * 1024)
+    with CompactLayer(path) as layer:
+        assert layer.value(0) == decoded(entries[0])
+        with pytest.raises(TableError, match="WDL block 1 of 3: an outcome 3"):
+            layer.outcome(4096)
+    write_layer(entries, path, block_positions=4096)
+    rebuilt(path, 1, 2, bytes(100))
+    with CompactLayer(path) as layer:
+        assert layer.value(8191) == decoded(entries[8191])
+        with pytest.raises(TableError, match="distance block 2 of 3: not its length"):
+            layer.verify()
