@@ -219,3 +219,31 @@ def test_tables_refuse_what_they_do_not_hold(built: tuple[Path, str], tmp_path: 
     assert main(["tables", "info", str(tmp_path / "nothing")]) == 2
     (tmp_path / "a-file").write_text("")
     assert main(["tables", "build", "--seed", "1", "--dir", str(tmp_path / "a-file")]) == 2
+
+
+def test_a_compact_layer_is_probed_as_its_u16_file(
+    layer0: Table, built: tuple[Path, str], tmp_path: Path
+) -> None:
+    """issue 22: a layout kept only in the compact format (``layer_NN.tkc``, the
+    ``.u16`` files gone) answers every probe as the ``.u16`` file did: the stored
+    values, and ``tiki.solve(state, tables=DIR)``'s value, plies and best move."""
+    import shutil
+
+    from tiki.tools.tables.compact import CompactLayer, write_layer
+    from tiki.tools.tables.store import rank
+
+    source = LayoutDir(built[0], SEED1)
+    kept = LayoutDir(tmp_path, SEED1)
+    kept.path.mkdir()
+    shutil.copy(source.path / "meta.json", kept.path / "meta.json")
+    write_layer(source.layer_path(0), kept.compact_path(0))
+    assert not kept.is_built(0) and kept.is_readable(0)
+    assert isinstance(kept.open_layer(0), CompactLayer)
+    small = table(str(tmp_path.resolve()), SEED1)
+    for layer, board, player in _sample(400, 5):
+        r = rank(board)
+        assert small.layer(layer).stored(r, player) == layer0.layer(layer).stored(r, player)
+    for p in _sample(20, 6):
+        state = layer0.position(*p)
+        a, b = tiki.solve(state, tables=built[0]), tiki.solve(state, tables=tmp_path)
+        assert (a.value, a.plies, a.best) == (b.value, b.plies, b.best)

@@ -27,7 +27,7 @@ from ...model.rules import Rules
 from ...model.state import CHANCE, TIKIS, Phase, State, X
 from ..solve import solver
 from ..solve.code import DRAW, OPEN, STACK, Code, supported
-from .store import LayerFile, LayoutDir, decode, rank
+from .store import Layer, LayoutDir, decode, rank
 from .tallies import describe
 
 __all__ = ["TURNS", "Table", "line", "returns", "solve", "table"]
@@ -56,18 +56,18 @@ class Table:
         """The compact code of the layout's game."""
         self.reads = 0
         """Stored values read so far."""
-        self._layers: dict[int, LayerFile] = {}
+        self._layers: dict[int, Layer] = {}
 
-    def layer(self, layer: int) -> LayerFile:
+    def layer(self, layer: int) -> Layer:
         """The file of ``layer``; :class:`TableError` if it is not built."""
         found = self._layers.get(layer)
         if found is None:
-            if not self.where.is_built(layer):
+            if not self.where.is_readable(layer):
                 raise TableError(
                     f"layer {layer} ({describe(self.order[layer])}) of layout "
                     f"{','.join(map(str, self.layout))} is not built in {self.where.top}"
                 )
-            found = self._layers[layer] = LayerFile(self.where.layer_path(layer))
+            found = self._layers[layer] = self.where.open_layer(layer)
         return found
 
     def split(self, key: int) -> tuple[int, int, int]:

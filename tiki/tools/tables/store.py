@@ -8,12 +8,16 @@ by its village values (``0_1_-1_1_2_1_1_0_1``), and in it:
   machine's byte order: position ``2 * rank(board) + player on turn``; 0 a draw, else
   ``plies << 1 | 1`` if the player on turn loses, ``plies << 1`` if he wins;
 - ``layer_NN.u16.done``: written once the layer is complete (a build restarts after it);
+- ``layer_NN.tkc``: the same layer in the compact format of :mod:`.compact` (``tiki
+  tables compact``), about an eighth of the size; a finished layout may keep only these
+  (a build needs the ``.u16`` files of the layers it builds on);
 - ``build.log``: one JSON line of measures per layer built.
 
 A board is a base-7 number, the stack code of village ``v`` (0 empty, 1 x, 2 o, 3 xx,
 4 (o,x), 5 (x,o), 6 oo; bottom first) times ``7**v``; only boards with at most 8 tikis
 of each player are stored, in increasing order (:func:`rank`). :class:`LayerFile` is the
-one reader of this format: a compact format replaces it there.
+one reader of this format, :class:`~.compact.CompactLayer` that of the compact one, and
+:meth:`LayoutDir.open_layer` chooses.
 
 >>> NVALID
 27325801
@@ -30,10 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import TableError
+from .compact import CompactLayer
 
 __all__ = [
     "FORMAT",
     "NVALID",
+    "Layer",
     "LayerFile",
     "LayoutDir",
     "decode",
@@ -130,6 +136,11 @@ class LayerFile:
         self._map.close()
 
 
+Layer = LayerFile | CompactLayer
+"""A layer as read: mapped from its ``.u16`` file, or read block by block from its
+compact ``.tkc`` file (both give ``stored(board_rank, player)``)."""
+
+
 class LayoutDir:
     """The folder of one layout's layers under a table directory."""
 
@@ -143,9 +154,30 @@ class LayoutDir:
         """The file of ``layer``."""
         return self.path / f"layer_{layer:02d}.u16"
 
+    def compact_path(self, layer: int) -> Path:
+        """The compact file of ``layer`` (:mod:`.compact`)."""
+        return self.path / f"layer_{layer:02d}.tkc"
+
     def is_built(self, layer: int) -> bool:
-        """Whether ``layer`` is complete (its ``.done`` marker is there)."""
-        return self.layer_path(layer).with_suffix(".u16.done").is_file()
+        """Whether ``layer``'s ``.u16`` file is complete (its ``.done`` marker is
+        there): what a build reads a finished layer from."""
+        return (
+            self.layer_path(layer).with_suffix(".u16.done").is_file()
+            and self.layer_path(layer).is_file()
+        )
+
+    def is_readable(self, layer: int) -> bool:
+        """Whether ``layer`` can be probed: built, or kept in the compact format."""
+        return self.is_built(layer) or self.compact_path(layer).is_file()
+
+    def open_layer(self, layer: int) -> Layer:
+        """A reader of ``layer``: its ``.u16`` file mapped where it is complete (the
+        faster), else its compact file; :class:`TableError` if neither is there."""
+        if self.is_built(layer):
+            return LayerFile(self.layer_path(layer))
+        if self.compact_path(layer).is_file():
+            return CompactLayer(self.compact_path(layer))
+        raise TableError(f"layer {layer} is not in {self.path}")
 
     def mark_built(self, layer: int) -> None:
         """Record ``layer`` as complete."""
