@@ -24,12 +24,12 @@ from hypothesis import strategies as st
 
 from tiki.errors import TableError
 from tiki.tools.tables.compact import (
-    MAX_DISTANCE,
     CompactLayer,
     convert_layers,
     expand_layer,
     write_layer,
 )
+from tiki.tools.tables.compact_format import MAX_DISTANCE
 
 CODES = list(range(2 * MAX_DISTANCE + 2))
 """Every entry the format holds: 0 (a draw) and ``plies << 1 | loss`` up to 255 plies."""
