@@ -16,12 +16,16 @@ symmetries, :func:`tiki.board.layouts.class_index`), ``Ruleset``, ``Claim`` (who
 in how many plies), ``Tables`` (what it was read from) and ``Line``. A drawn opening
 has no end to record: it is reported and not written.
 
-``--layout 0,1,-1,1,2,1,1,0,1`` (repeatable) takes only those layouts; ``--out`` writes
-elsewhere; ``--check K`` also asks the search solver (``tiki.solve`` without tables,
-``--limit``, default 5,000,000 as the tests use) for the last ``K`` positions of each
-line and prints what it says and how long it took. ``tests/tiki/test_tables_pv.py``
-checks the committed records without any table: they replay to their claim, ``tiki
-replay`` takes them, and the solver agrees on their last 12 positions.
+``--layout 0,1,-1,1,2,1,1,0,1`` (repeatable) takes only those layouts, each read from
+its own table or, if that is not built, from the table of a layout of its class (the
+same game seen through a symmetry of the square, :mod:`tiki.model.symmetry`; the line
+is mapped back, and the ``Tables`` header says so); ``--out`` writes elsewhere;
+``--check K`` also asks the search solver (``tiki.solve`` without tables, ``--limit``,
+default 5,000,000 as the tests use) for the last ``K`` positions of each line and
+prints what it says and how long it took (exit status 1 if it disagrees).
+``tests/tiki/test_tables_pv.py`` checks the committed records without any table: they
+replay to their claim, ``tiki replay`` takes them, and the solver agrees on their last
+12 positions.
 
 >>> import tiki
 >>> file_name((0, 1, -1, 1, 2, 1, 1, 0, 1), tiki.O)
@@ -41,9 +45,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import tiki
-from tiki.board.layouts import class_index
+from tiki.board.layouts import class_index, symmetry_between
 from tiki.engine.contract import apply
 from tiki.model.state import PLAYER_SYMBOLS, State
+from tiki.model.symmetry import transform_action, transform_state
 from tiki.text.record import Record, write_record
 from tiki.tools.tables import line
 
@@ -76,32 +81,53 @@ def opening(layout: Sequence[int], first: int) -> State:
     return tiki.new_game(layout=tuple(layout), first=first)
 
 
+def source(layout: Sequence[int], top: Path) -> tuple[int, ...]:
+    """The layout whose table under ``top`` answers ``layout``: itself if it is
+    there, else a layout of its class that is (the same game seen through a symmetry
+    of the square, :mod:`tiki.model.symmetry`); ``ValueError`` if none is."""
+    layout = tuple(layout)
+    built = built_layouts(top)
+    if layout in built:
+        return layout
+    for other in built:
+        if class_index(other) == class_index(layout):
+            return other
+    raise ValueError(f"no table of the class of {','.join(map(str, layout))} in {top}")
+
+
 def pv_record(layout: Sequence[int], first: int, tables: Path) -> Record | None:
-    """The record of the opening's principal variation read from ``tables``, or
-    ``None`` if the opening is a draw (a line that need never end)."""
+    """The record of the opening's principal variation read from ``tables`` (the
+    table of ``layout`` or of a layout of its class, the line then mapped onto
+    ``layout``), or ``None`` if the opening is a draw (a line that need never end)."""
+    layout = tuple(layout)
     start = opening(layout, first)
-    found = tiki.solve(start, tables=tables)
+    built = source(layout, tables)
+    there = transform_state(start, symmetry_between(layout, built))
+    found = tiki.solve(there, tables=tables)
     if found.winner is None or found.plies is None:
         return None
-    actions = line(start, tables)
+    back = symmetry_between(built, layout)
+    actions = [transform_action(a, back) for a in line(there, tables)]
     if len(actions) != found.plies:  # pragma: no cover - line() follows the same values
         raise AssertionError(f"the line has {len(actions)} plies, the table says {found.plies}")
     values = ",".join(map(str, layout))
     me = PLAYER_SYMBOLS[first]
     winner = PLAYER_SYMBOLS[found.winner]
     who = f"the first player, {me}," if found.winner == first else f"the second player, {winner},"
-    layers = len(
-        json.loads((tables / "_".join(map(str, layout)) / "meta.json").read_text())["tallies"]
-    )
+    meta = tables / "_".join(map(str, built)) / "meta.json"
+    layers = len(json.loads(meta.read_text())["tallies"])
+    read = f"tiki tables build --layout {','.join(map(str, built))}: {layers} layers, all built"
+    if built != layout:
+        read += f"; the line mapped onto this layout by the symmetry {back.name!r}"
     headers = (
         ("Event", "Tiki under perfect play: the principal variation of the opening"),
         ("Layout", values),
         ("Class", str(class_index(layout))),
         ("Ruleset", "default (tiki.Rules(): no shaman, no turn cap)"),
         ("Claim", f"{who} wins in {found.plies} plies"),
-        ("Tables", f"tiki tables build --layout {values}: {layers} layers, all built"),
+        ("Tables", read),
         ("Line", _LINE),
-        ("Regenerate", "python docs/tiki_pv.py --tables DIR"),
+        ("Regenerate", f"python docs/tiki_pv.py --tables DIR --layout {values}"),
     )
     return Record.from_actions(actions, start=start, headers=headers)
 
@@ -146,7 +172,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not top.is_dir():
         print(f"tiki_pv: {top} is not a directory")
         return 2
-    layouts = [tuple(int(v) for v in text.split(",")) for text in args.layout]
+    try:
+        layouts = [tuple(int(v) for v in text.split(",")) for text in args.layout]
+    except ValueError:
+        print(f"tiki_pv: --layout takes nine values a1,...,c3: {args.layout}")
+        return 2
     layouts = layouts or built_layouts(top)
     args.out.mkdir(parents=True, exist_ok=True)
     status = 0
