@@ -24,6 +24,32 @@
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* Large tables (the working cells, the rank tables) are read at random: on Linux they
+ * are asked for in 2 MB pages (transparent huge pages), which spares most TLB misses. */
+static void *big_alloc(size_t bytes, int zero) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = NULL;
+    size_t huge = (size_t)2 << 20;
+    if (posix_memalign(&p, huge, (bytes + huge - 1) / huge * huge) != 0) return NULL;
+    madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE);
+    if (zero) memset(p, 0, bytes);
+    return p;
+#else
+    return zero ? calloc(bytes, 1) : malloc(bytes);
+#endif
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(a) __builtin_prefetch(a)
+#define PREFETCHW(a) __builtin_prefetch((a), 1)
+#else
+#define PREFETCH(a) ((void)0)
+#define PREFETCHW(a) ((void)0)
+#endif
 
 #define NB 40353607u
 #define OVER 100
@@ -72,8 +98,8 @@ uint32_t rt_init(int nt, const int32_t *single, const int32_t *pair, const int32
     pow7[0] = 1;
     for (int i = 1; i < 10; i++) pow7[i] = pow7[i - 1] * 7;
     if (!rank_) {
-        rank_ = malloc(sizeof(uint32_t) * NB);
-        unrank_ = malloc(sizeof(uint32_t) * NB);
+        rank_ = big_alloc(sizeof(uint32_t) * NB, 0);
+        unrank_ = big_alloc(sizeof(uint32_t) * NB, 0);
         if (!rank_ || !unrank_) {
             free(rank_);
             free(unrank_);
@@ -97,7 +123,6 @@ uint32_t rt_init(int nt, const int32_t *single, const int32_t *pair, const int32
                 rank_[b] = NONE;
         }
         nvalid = r;
-        unrank_ = realloc(unrank_, sizeof(uint32_t) * r);
     }
     return nvalid;
 }
@@ -373,6 +398,13 @@ static inline Out dec_over_or_kid(int r, uint32_t nb, int q, uint16_t **kid) {
     return o;
 }
 
+#define LAG 8
+typedef struct {
+    int n, loss;
+    Pre pre[512];
+} Slot;
+static Slot ring_[LAG];
+
 typedef struct {
     double t_init, t_prop, t_total;
     long wins, losses, draws, positions, in_edges, known_edges, order_err, max_dist, pushes;
@@ -384,7 +416,7 @@ typedef struct {
 int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
     memset(st, 0, sizeof(*st));
     clock_t t0 = clock();
-    Cell *cell = calloc((size_t)2 * NB, sizeof(Cell));
+    Cell *cell = big_alloc((size_t)2 * NB * sizeof(Cell), 1);
     if (!cell) return -1;
     Act acts[64];
     int d[9];
@@ -458,10 +490,47 @@ int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
     }
     clock_t t1 = clock();
     st->t_init = (double)(t1 - t0) / CLOCKS_PER_SEC;
-    Pre pre[512];
+    for (int k = 0; k < LAG; k++) ring_[k].n = -1;
+    /* Propagation, bucket by bucket.  A position is finalized, its unmoves generated and
+     * its parents' cells prefetched LAG positions before the updates to those parents
+     * are applied: the cells are read at random, and the lag lets the memory fetch
+     * them in parallel.  The order inside a bucket does not change any value: a parent
+     * in the same bucket is decided already (its updates from this bucket, one or two
+     * plies longer, change nothing), and every push goes to a later bucket. */
     for (int dd = 0; dd < nbk; dd++) {
-        /* the bucket may grow while processed? no: pushes go to dd+1 or more */
-        for (size_t i = 0; i < (dd < nbk ? bk[dd].n : 0); i++) {
+        size_t n = bk[dd].n; /* pushes go to dd + 1 or more: this bucket does not grow */
+        for (size_t i = 0; i < n + LAG; i++) {
+            Slot *sl = &ring_[i % LAG];
+            if (sl->n >= 0) { /* apply the updates of the position LAG before */
+                int loss = sl->loss;
+                for (int j = 0; j < sl->n; j++) {
+                    uint32_t pidx = sl->pre[j].idx;
+                    Cell *pc = &cell[pidx];
+                    if (pc->flag & F_FINAL) continue;
+                    int nd = dd + sl->pre[j].len;
+                    if (loss) {
+                        if (pc->flag & F_QLOSS) st->order_err += 1000000;
+                        if (!(pc->flag & F_PWIN) || pc->out > nd) {
+                            pc->flag = (pc->flag & F_BLOCK) | F_PWIN;
+                            pc->out = nd;
+                            push(nd, pidx);
+                            st->pushes++;
+                        }
+                    } else {
+                        if (pc->flag & (F_PWIN | F_QLOSS)) continue;
+                        pc->cnt--;
+                        if (pc->out < nd) pc->out = nd;
+                        if (pc->cnt == 0 && !(pc->flag & F_BLOCK)) {
+                            pc->flag |= F_QLOSS;
+                            push(pc->out, pidx);
+                            st->pushes++;
+                        }
+                    }
+                }
+                sl->n = -1;
+            }
+            if (i >= n) continue;
+            if (i + 2 * LAG < n) PREFETCHW(&cell[bk[dd].a[i + 2 * LAG]]);
             uint32_t idx = bk[dd].a[i];
             Cell *ce = &cell[idx];
             if (ce->flag & F_FINAL) continue;
@@ -481,37 +550,15 @@ int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
             uint32_t b = idx >> 1;
             int q = idx & 1;
             decode(b, d);
-            int n = unmoves(T, d, b, q, pre);
-            st->unmove_edges += n;
-            for (int j = 0; j < n; j++) {
-                Cell *pc = &cell[pre[j].idx];
-                if (pc->flag & F_FINAL) continue;
-                int nd = dd + pre[j].len;
-                if (loss) {
-                    if (pc->flag & F_QLOSS) st->order_err += 1000000;
-                    if (!(pc->flag & F_PWIN) || pc->out > nd) {
-                        pc->flag = (pc->flag & F_BLOCK) | F_PWIN;
-                        pc->out = nd;
-                        push(nd, pre[j].idx);
-                        st->pushes++;
-                    }
-                } else {
-                    if (pc->flag & (F_PWIN | F_QLOSS)) continue;
-                    pc->cnt--;
-                    if (pc->out < nd) pc->out = nd;
-                    if (pc->cnt == 0 && !(pc->flag & F_BLOCK)) {
-                        pc->flag |= F_QLOSS;
-                        push(pc->out, pre[j].idx);
-                        st->pushes++;
-                    }
-                }
-            }
+            int m = unmoves(T, d, b, q, sl->pre);
+            st->unmove_edges += m;
+            for (int j = 0; j < m; j++) PREFETCHW(&cell[sl->pre[j].idx]);
+            sl->n = m;
+            sl->loss = loss;
         }
-        if (dd < nbk) {
-            free(bk[dd].a);
-            bk[dd].a = NULL;
-            bk[dd].n = bk[dd].cap = 0;
-        }
+        free(bk[dd].a);
+        bk[dd].a = NULL;
+        bk[dd].n = bk[dd].cap = 0;
     }
     clock_t t2 = clock();
     st->t_prop = (double)(t2 - t1) / CLOCKS_PER_SEC;
