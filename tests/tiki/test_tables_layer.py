@@ -66,7 +66,31 @@ def test_tiki_end_3_the_build_says_its_cost_and_keeps_its_layers(built: tuple[Pa
     (record,) = where.records()
     assert (record["wins"], record["losses"], record["draws"]) == (52_836_992, 1_814_610, 0)
     assert record["max_dist"] == 42 and record["order_err"] == 0
-    assert estimate(SEED1, top, 1).built == 1 and estimate(SEED1, top, None).todo == 67
+    assert estimate(SEED1, top, 1).built == 1
+    rest = estimate(SEED1, top, None)  # the 24 mirror layers are read, not built
+    assert (rest.todo, rest.mirrors) == (43, 24) and "24 more read as mirrors" in rest.text()
+
+
+def test_tiki_setup_5_a_layer_read_through_the_colour_swap_is_the_built_one(
+    built: tuple[Path, str],
+) -> None:
+    """TIKI-SETUP-5, TIKI-END-3 (issue 22): layer 0 (0-0 in the tie-break) is its own
+    mirror, built folded in two (x on turn only); read through the colour swap (every
+    tiki's colour and the player on turn exchanged) it is, entry by entry, the layer
+    as built, so each half of it is the other's."""
+    import ctypes
+
+    from tiki.tools.tables.native import Builder
+
+    data = bytearray(LayoutDir(built[0], SEED1).layer_path(0).read_bytes())
+    seen = bytearray(len(data))
+    b = Builder(SEED1)
+    source = (ctypes.c_char * len(data)).from_buffer(data)
+    target = (ctypes.c_char * len(seen)).from_buffer(seen)
+    b.mirror(ctypes.addressof(source), ctypes.addressof(target))
+    del source, target
+    assert seen == data
+    assert b.tallies.is_own_mirror(0) and data[:64] != bytes(64)
 
 
 def test_tiki_end_4_a_built_layer_agrees_with_its_children(layer0: Table) -> None:
