@@ -40,11 +40,12 @@ from .tallies import tally_layers
 
 __all__ = ["SECONDS_PER_LAYER", "Estimate", "build", "estimate"]
 
-SECONDS_PER_LAYER = 22.5
-"""CPU-seconds a layer, measured: 1,528 s for the 68 layers of seed 1's layout (15 to
-39 s a layer; the tie-break layers are the quickest) on the machine of
-``docs/tiki-solve.md``."""
-PEAK_MEMORY_GB = 2.2
+SECONDS_PER_LAYER = 20.0
+"""CPU-seconds a layer built whole, measured: 706 s for seed 1's layout (its 24 layers
+built whole 486 s, 17 to 25 s each; its 20 own mirrors, folded, 220 s, 9 to 13 s; its
+24 mirror layers none), on the shared machine of ``docs/tiki-solve.md`` (the builder
+before the colour symmetry: 1,663 s, 15 to 41 s a layer for all 68)."""
+PEAK_MEMORY_GB = 1.9
 """The build's peak memory, measured (the working cells, the rank tables, the layers
 mapped)."""
 
@@ -60,7 +61,8 @@ class Estimate:
     todo: int
     """Those this build will make."""
     seconds: float
-    """CPU-seconds, about (:data:`SECONDS_PER_LAYER` a layer)."""
+    """CPU-seconds, about (:data:`SECONDS_PER_LAYER` a layer, half that for a layer
+    that is its own mirror, built folded in two)."""
     disk: int
     """Bytes it will add on disk."""
     mirrors: int = 0
@@ -70,12 +72,12 @@ class Estimate:
     def text(self) -> str:
         """The estimate in words, as ``tiki tables build`` prints it first.
 
-        >>> Estimate(68, 0, 68, 1530.0, 68 * 109_303_204).text()
-        'building 68 of 68 layers (0 built): about 26 CPU-minutes, 7.4 GB on disk, 2.2 GB of memory'
-        >>> Estimate(68, 0, 1, 22.5, 109_303_204).text()[:56]
-        'building 1 of 68 layers (0 built): about 22 CPU-seconds,'
-        >>> Estimate(68, 0, 44, 990.0, 44 * 109_303_204, 24).text()[:77]
-        'building 44 of 68 layers (0 built; 24 more read as mirrors): about 16 CPU-min'
+        >>> text = Estimate(68, 0, 44, 680.0, 44 * 109_303_204, 24).text()
+        >>> text[:60], text[61:]  # doctest: +NORMALIZE_WHITESPACE
+        ('building 44 of 68 layers (0 built; 24 more read as mirrors):',
+         'about 11 CPU-minutes, 4.8 GB on disk, 1.9 GB of memory')
+        >>> Estimate(68, 0, 1, 10.0, 109_303_204).text()[:56]
+        'building 1 of 68 layers (0 built): about 10 CPU-seconds,'
         """
         cpu = (f"{self.seconds:.0f} CPU-seconds" if self.seconds < 120
                else f"{self.seconds / 60:.0f} CPU-minutes")  # fmt: skip
@@ -93,6 +95,7 @@ def estimate(layout: tuple[int, ...], top: str | os.PathLike[str], layers: int |
     n = len(t.order)
     done = set(LayoutDir(top, layout).built(n))
     todo = mirrors = 0
+    work = 0.0
     for layer in range(n):
         if layer in done:
             continue
@@ -100,9 +103,10 @@ def estimate(layout: tuple[int, ...], top: str | os.PathLike[str], layers: int |
             mirrors += 1
         elif layers is None or todo < layers:
             todo += 1
+            work += 0.5 if t.is_own_mirror(layer) else 1.0  # folded in two
         else:
             break
-    return Estimate(n, len(done), todo, todo * SECONDS_PER_LAYER, todo * LAYER_BYTES, mirrors)
+    return Estimate(n, len(done), todo, work * SECONDS_PER_LAYER, todo * LAYER_BYTES, mirrors)
 
 
 def _peak_mb() -> int:
