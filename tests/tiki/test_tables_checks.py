@@ -17,6 +17,7 @@ from tiki.tools.tables import TableError, native, tally_layers
 from tiki.tools.tables.checks import check_generator, check_unmoves
 from tiki.tools.tables.native import Builder
 from tiki.tools.tables.store import NVALID, rank
+from tiki.tools.tables.tallies import OVER, mirror_tally, swap_board
 
 SEED1 = (0, 1, -1, 1, 2, 1, 1, 0, 1)
 """The layout of ``new_game(seed=1)``, built whole in docs/tiki-solve.md."""
@@ -86,6 +87,36 @@ def test_tiki_infl_3_every_edge_is_found_again_backwards(builder: Builder) -> No
         report = check_unmoves(builder, layer, 150, seed=layer)
         assert report.mismatches == (), layer
         assert report.checked > 0
+
+
+def test_tiki_setup_5_the_rules_have_no_colour(builder: Builder) -> None:
+    """TIKI-SETUP-5, TIKI-INFL-4, TIKI-END-1..4 (issue 22): swapping every tiki's colour,
+    the fruits and the player on turn maps each layer's moves onto its mirror's, action
+    by action in the same order, each successor swapped and each result the mirror
+    layer or the other winner; so a layer's mirror is read through the swap."""
+    t = builder.tallies
+    rng = random.Random(2)
+    assert sum(t.mirror_of(layer)[1] for layer in range(68)) == 24
+    assert sum(t.is_own_mirror(layer) for layer in range(68)) == 20
+    for layer in range(len(t.order)):
+        mirror = t.index[mirror_tally(t.order[layer])]
+        assert t.mirror_of(layer) == (min(layer, mirror), mirror < layer)
+
+        def swapped(r: int) -> int:
+            if r < OVER:
+                return t.index[mirror_tally(t.order[r])]
+            return r if r == OVER + 2 else OVER + 1 - (r - OVER)  # the other winner
+
+        for _ in range(60):
+            board, player = builder.unrank(rng.randrange(NVALID)), rng.randrange(2)
+            mine = builder.gen(layer, board, player)
+            theirs = builder.gen(mirror, swap_board(board), 1 - player)
+            assert builder.swap(board) == swap_board(board)
+            assert mine == [
+                (kind, swap_board(child), swapped(r1),
+                 swapped(r2), v1, v2)
+                for kind, child, r1, r2, v1, v2 in theirs
+            ], (layer, board, player)  # fmt: skip
 
 
 def test_without_the_compiled_builder_a_table_error_says_how(

@@ -24,6 +24,32 @@
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* Large tables (the working cells, the rank tables) are read at random: on Linux they
+ * are asked for in 2 MB pages (transparent huge pages), which spares most TLB misses. */
+static void *big_alloc(size_t bytes, int zero) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = NULL;
+    size_t huge = (size_t)2 << 20;
+    if (posix_memalign(&p, huge, (bytes + huge - 1) / huge * huge) != 0) return NULL;
+    madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE);
+    if (zero) memset(p, 0, bytes);
+    return p;
+#else
+    return zero ? calloc(bytes, 1) : malloc(bytes);
+#endif
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(a) __builtin_prefetch(a)
+#define PREFETCHW(a) __builtin_prefetch((a), 1)
+#else
+#define PREFETCH(a) ((void)0)
+#define PREFETCHW(a) ((void)0)
+#endif
 
 #define NB 40353607u
 #define OVER 100
@@ -33,6 +59,9 @@ static uint32_t *rank_;   /* dense board -> rank, NONE if a player has > 8 tikis
 static uint32_t *unrank_; /* rank -> dense board */
 static uint32_t nvalid;
 static uint32_t pow7[10];
+/* The colour swap (x <-> o) of a stack code, and of three villages at once (base 343). */
+static const int SWAP[7] = {0, 2, 1, 6, 5, 4, 3};
+static uint32_t swap3_[343];
 static int NT;
 static int32_t *single_; /* [NT][9][2] */
 static int32_t *pair_;   /* [NT][9][2][9][2] */
@@ -71,9 +100,10 @@ uint32_t rt_init(int nt, const int32_t *single, const int32_t *pair, const int32
         }
     pow7[0] = 1;
     for (int i = 1; i < 10; i++) pow7[i] = pow7[i - 1] * 7;
+    for (int g = 0; g < 343; g++) swap3_[g] = SWAP[g % 7] + 7 * SWAP[g / 7 % 7] + 49 * SWAP[g / 49];
     if (!rank_) {
-        rank_ = malloc(sizeof(uint32_t) * NB);
-        unrank_ = malloc(sizeof(uint32_t) * NB);
+        rank_ = big_alloc(sizeof(uint32_t) * NB, 0);
+        unrank_ = big_alloc(sizeof(uint32_t) * NB, 0);
         if (!rank_ || !unrank_) {
             free(rank_);
             free(unrank_);
@@ -97,12 +127,28 @@ uint32_t rt_init(int nt, const int32_t *single, const int32_t *pair, const int32
                 rank_[b] = NONE;
         }
         nvalid = r;
-        unrank_ = realloc(unrank_, sizeof(uint32_t) * r);
     }
     return nvalid;
 }
 
 uint32_t rt_rank(uint32_t b) { return rank_[b]; }
+
+/* The dense board with every tiki's colour swapped (x <-> o): stack (a, b) becomes
+ * (1 - a, 1 - b).  Its rank is valid exactly when b's is (8 tikis a player at most). */
+static inline uint32_t swap_board(uint32_t b) {
+    return swap3_[b % 343] + 343 * swap3_[b / 343 % 343] + 117649 * swap3_[b / 117649];
+}
+uint32_t rt_swap(uint32_t b) { return swap_board(b); }
+
+/* The layer whose positions are those of ``src`` with the colours swapped (the mirror
+ * tally: x's and o's fruits exchanged): dst[2 * rank(swap(b)) + 1 - p] = src[2 * rank(b) + p]. */
+void rt_mirror(const uint16_t *src, uint16_t *dst) {
+    for (uint32_t r = 0; r < nvalid; r++) {
+        uint32_t m = rank_[swap_board(unrank_[r])];
+        dst[2 * (size_t)m + 1] = src[2 * (size_t)r];
+        dst[2 * (size_t)m] = src[2 * (size_t)r + 1];
+    }
+}
 uint32_t rt_unrank(uint32_t r) { return unrank_[r]; }
 
 static inline void decode(uint32_t b, int *d) {
@@ -354,7 +400,10 @@ enum { O_DRAW, O_WIN, O_LOSS };
 typedef struct {
     int t, d;
 } Out;
-static inline Out dec_over_or_kid(int r, uint32_t nb, int q, uint16_t **kid) {
+/* The outcome for q on turn at (nb, q) in layer r: a finished game, or the stored value
+ * of layer r; a layer marked swapped is read through its mirror (kid[r] is the mirror's
+ * file): (nb, q) there is (swap(nb), 1 - q), with the same value for the one on turn. */
+static inline Out dec_over_or_kid(int r, uint32_t nb, int q, uint16_t **kid, const uint8_t *swapped) {
     Out o;
     if (r >= OVER) {
         int w = r - OVER;
@@ -362,7 +411,8 @@ static inline Out dec_over_or_kid(int r, uint32_t nb, int q, uint16_t **kid) {
         o.t = w == 2 ? O_DRAW : (w == q ? O_WIN : O_LOSS);
         return o;
     }
-    uint16_t v = kid[r][2 * (size_t)rank_[nb] + q];
+    uint16_t v = swapped[r] ? kid[r][2 * (size_t)rank_[swap_board(nb)] + 1 - q]
+                            : kid[r][2 * (size_t)rank_[nb] + q];
     if (v == 0) {
         o.t = O_DRAW;
         o.d = 0;
@@ -373,25 +423,39 @@ static inline Out dec_over_or_kid(int r, uint32_t nb, int q, uint16_t **kid) {
     return o;
 }
 
+#define LAG 8
+typedef struct {
+    int n, loss;
+    Pre pre[512];
+} Slot;
+static Slot ring_[LAG];
+
 typedef struct {
     double t_init, t_prop, t_total;
     long wins, losses, draws, positions, in_edges, known_edges, order_err, max_dist, pushes;
     long unmove_edges;
 } Stats;
 
-/* Build tally layer T.  kid[r] = stored layer r (compact) for every r reachable; out =
- * stored layer T (2*nvalid uint16). */
-int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
+/* Build tally layer T.  kid[r] = stored layer r (compact) for every r reachable, or
+ * with swapped[r] set the stored layer of r's mirror; out = stored layer T (2*nvalid
+ * uint16).
+ *
+ * half = 1 for a layer that is its own mirror (x's and o's fruits equal): the position
+ * (b, 1) has the value of (swap(b), 0), so only the positions with x (player 0) on turn
+ * are worked on, a move to (c, 1) leading to (swap(c), 0) and an unmove from (pb, 1)
+ * coming from (swap(pb), 0): the same graph folded in two, half the work.  Counts
+ * (pushes apart, doubled) are those of the whole layer. */
+int rt_build(int T, uint16_t **kid, const uint8_t *swapped, int half, uint16_t *out, Stats *st) {
     memset(st, 0, sizeof(*st));
     clock_t t0 = clock();
-    Cell *cell = calloc((size_t)2 * NB, sizeof(Cell));
+    Cell *cell = big_alloc((size_t)2 * NB * sizeof(Cell), 1);
     if (!cell) return -1;
     Act acts[64];
     int d[9];
     for (uint32_t r = 0; r < nvalid; r++) {
         uint32_t b = unrank_[r];
         decode(b, d);
-        for (int p = 0; p < 2; p++) {
+        for (int p = 0; p < 2 - half; p++) {
             int n = gen(T, d, b, p, acts);
             int q = 1 - p, cnt = 0, anydraw = 0, bestwin = 1 << 30, maxloss = 0;
             for (int i = 0; i < n; i++) {
@@ -406,8 +470,8 @@ int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
                         continue;
                     }
                     /* the decider q picks the better order for q */
-                    Out o1 = dec_over_or_kid(a->r1, a->board, q, kid);
-                    Out o2 = dec_over_or_kid(a->r2, a->board, q, kid);
+                    Out o1 = dec_over_or_kid(a->r1, a->board, q, kid, swapped);
+                    Out o2 = dec_over_or_kid(a->r2, a->board, q, kid, swapped);
                     Out best;
                     if (o1.t == O_WIN || o2.t == O_WIN) {
                         best.t = O_WIN;
@@ -432,7 +496,7 @@ int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
                     cnt++;
                     continue;
                 }
-                Out o = dec_over_or_kid(a->r1, a->board, q, kid);
+                Out o = dec_over_or_kid(a->r1, a->board, q, kid, swapped);
                 st->known_edges++;
                 if (o.t == O_DRAW) anydraw = 1;
                 else if (o.t == O_LOSS) { if (o.d + 1 < bestwin) bestwin = o.d + 1; }
@@ -458,10 +522,47 @@ int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
     }
     clock_t t1 = clock();
     st->t_init = (double)(t1 - t0) / CLOCKS_PER_SEC;
-    Pre pre[512];
+    for (int k = 0; k < LAG; k++) ring_[k].n = -1;
+    /* Propagation, bucket by bucket.  A position is finalized, its unmoves generated and
+     * its parents' cells prefetched LAG positions before the updates to those parents
+     * are applied: the cells are read at random, and the lag lets the memory fetch
+     * them in parallel.  The order inside a bucket does not change any value: a parent
+     * in the same bucket is decided already (its updates from this bucket, one or two
+     * plies longer, change nothing), and every push goes to a later bucket. */
     for (int dd = 0; dd < nbk; dd++) {
-        /* the bucket may grow while processed? no: pushes go to dd+1 or more */
-        for (size_t i = 0; i < (dd < nbk ? bk[dd].n : 0); i++) {
+        size_t n = bk[dd].n; /* pushes go to dd + 1 or more: this bucket does not grow */
+        for (size_t i = 0; i < n + LAG; i++) {
+            Slot *sl = &ring_[i % LAG];
+            if (sl->n >= 0) { /* apply the updates of the position LAG before */
+                int loss = sl->loss;
+                for (int j = 0; j < sl->n; j++) {
+                    uint32_t pidx = sl->pre[j].idx;
+                    Cell *pc = &cell[pidx];
+                    if (pc->flag & F_FINAL) continue;
+                    int nd = dd + sl->pre[j].len;
+                    if (loss) {
+                        if (pc->flag & F_QLOSS) st->order_err += 1000000;
+                        if (!(pc->flag & F_PWIN) || pc->out > nd) {
+                            pc->flag = (pc->flag & F_BLOCK) | F_PWIN;
+                            pc->out = nd;
+                            push(nd, pidx);
+                            st->pushes++;
+                        }
+                    } else {
+                        if (pc->flag & (F_PWIN | F_QLOSS)) continue;
+                        pc->cnt--;
+                        if (pc->out < nd) pc->out = nd;
+                        if (pc->cnt == 0 && !(pc->flag & F_BLOCK)) {
+                            pc->flag |= F_QLOSS;
+                            push(pc->out, pidx);
+                            st->pushes++;
+                        }
+                    }
+                }
+                sl->n = -1;
+            }
+            if (i >= n) continue;
+            if (i + 2 * LAG < n) PREFETCHW(&cell[bk[dd].a[i + 2 * LAG]]);
             uint32_t idx = bk[dd].a[i];
             Cell *ce = &cell[idx];
             if (ce->flag & F_FINAL) continue;
@@ -481,46 +582,38 @@ int rt_build(int T, uint16_t **kid, uint16_t *out, Stats *st) {
             uint32_t b = idx >> 1;
             int q = idx & 1;
             decode(b, d);
-            int n = unmoves(T, d, b, q, pre);
-            st->unmove_edges += n;
-            for (int j = 0; j < n; j++) {
-                Cell *pc = &cell[pre[j].idx];
-                if (pc->flag & F_FINAL) continue;
-                int nd = dd + pre[j].len;
-                if (loss) {
-                    if (pc->flag & F_QLOSS) st->order_err += 1000000;
-                    if (!(pc->flag & F_PWIN) || pc->out > nd) {
-                        pc->flag = (pc->flag & F_BLOCK) | F_PWIN;
-                        pc->out = nd;
-                        push(nd, pre[j].idx);
-                        st->pushes++;
-                    }
-                } else {
-                    if (pc->flag & (F_PWIN | F_QLOSS)) continue;
-                    pc->cnt--;
-                    if (pc->out < nd) pc->out = nd;
-                    if (pc->cnt == 0 && !(pc->flag & F_BLOCK)) {
-                        pc->flag |= F_QLOSS;
-                        push(pc->out, pre[j].idx);
-                        st->pushes++;
-                    }
-                }
-            }
+            int m = unmoves(T, d, b, q, sl->pre);
+            st->unmove_edges += m;
+            if (half) /* the parent (pb, 1) is the position (swap(pb), 0) */
+                for (int j = 0; j < m; j++) sl->pre[j].idx = 2 * swap_board(sl->pre[j].idx >> 1);
+            for (int j = 0; j < m; j++) PREFETCHW(&cell[sl->pre[j].idx]);
+            sl->n = m;
+            sl->loss = loss;
         }
-        if (dd < nbk) {
-            free(bk[dd].a);
-            bk[dd].a = NULL;
-            bk[dd].n = bk[dd].cap = 0;
-        }
+        free(bk[dd].a);
+        bk[dd].a = NULL;
+        bk[dd].n = bk[dd].cap = 0;
     }
     clock_t t2 = clock();
     st->t_prop = (double)(t2 - t1) / CLOCKS_PER_SEC;
     for (uint32_t r = 0; r < nvalid; r++) {
         uint32_t b = unrank_[r];
         for (int p = 0; p < 2; p++) {
-            Cell *ce = &cell[2 * b + p];
+            Cell *ce = &cell[half && p ? 2 * swap_board(b) : 2 * b + p];
             out[2 * (size_t)r + p] = (ce->flag & F_FINAL) ? ce->out : 0;
         }
+    }
+    if (half) { /* each position decided stood for two: count them in the layer */
+        st->wins = st->losses = 0;
+        for (size_t i = 0; i < 2 * (size_t)nvalid; i++)
+            if (out[i]) {
+                if (out[i] & 1) st->losses++;
+                else st->wins++;
+            }
+        st->in_edges *= 2;
+        st->known_edges *= 2;
+        st->unmove_edges *= 2;
+        st->pushes *= 2;
     }
     st->positions = 2 * (long)nvalid;
     st->draws = st->positions - st->wins - st->losses;

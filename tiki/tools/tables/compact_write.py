@@ -201,7 +201,8 @@ def convert_layers(
     block_positions: int = BLOCK_POSITIONS,
 ) -> dict[int, Written]:
     """Write ``layer_NN.tkc`` beside every complete ``layer_NN.u16`` of a layout's
-    ``folder`` (one with its ``.done`` marker) that has none yet; what each cost.
+    ``folder`` (one with its ``.done`` marker) that has none yet; what each cost (a
+    mirror layer, kept in no file of its own, has none).
 
     The ``.u16`` files are left in place; a ``.tkc`` file is complete once it exists."""
     where = Path(folder)
@@ -211,9 +212,10 @@ def convert_layers(
         if not number.isdigit():
             continue
         target = where / f"layer_{number}.tkc"
-        if not target.exists():
+        source = where / f"layer_{number}.u16"
+        if not target.exists() and source.is_file():  # a mirror layer has no file
             made[int(number)] = write_layer(
-                where / f"layer_{number}.u16",
+                source,
                 target,
                 codec=codec,
                 level=level,

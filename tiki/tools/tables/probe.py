@@ -28,7 +28,7 @@ from ...model.state import CHANCE, TIKIS, Phase, State, X
 from ..solve import solver
 from ..solve.code import DRAW, OPEN, STACK, Code, supported
 from .store import Layer, LayoutDir, decode, rank
-from .tallies import describe
+from .tallies import describe, mirror_tally, swap_board
 
 __all__ = ["TURNS", "Table", "line", "returns", "solve", "table"]
 
@@ -113,6 +113,9 @@ class Table:
         if self.code._full(key):  # an order decision: the better of the two orders
             return _best(self._outcomes(key))
         layer, board, player = self.split(key)
+        mirror = self.index[mirror_tally(self.order[layer])]
+        if mirror < layer:  # a mirror layer, not stored: its mirror through the colour swap
+            layer, board, player = mirror, swap_board(board), 1 - player
         r = rank(board)
         if r < 0:  # pragma: no cover - the engine allows 8 tikis a player
             raise TableError("more than 8 tikis of a player on the board")

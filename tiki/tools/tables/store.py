@@ -159,21 +159,23 @@ class LayoutDir:
         return self.path / f"layer_{layer:02d}.tkc"
 
     def is_built(self, layer: int) -> bool:
-        """Whether ``layer``'s ``.u16`` file is complete (its ``.done`` marker is
-        there): what a build reads a finished layer from."""
-        return (
-            self.layer_path(layer).with_suffix(".u16.done").is_file()
-            and self.layer_path(layer).is_file()
-        )
+        """Whether ``layer`` is complete (its ``.done`` marker is there): built, or a
+        mirror layer, read through the colour swap from its mirror and kept in no file
+        of its own (:meth:`~.tallies.Tallies.mirror_of`)."""
+        return self.layer_path(layer).with_suffix(".u16.done").is_file()
+
+    def has_file(self, layer: int) -> bool:
+        """Whether ``layer``'s ``.u16`` file is there, complete."""
+        return self.is_built(layer) and self.layer_path(layer).is_file()
 
     def is_readable(self, layer: int) -> bool:
-        """Whether ``layer`` can be probed: built, or kept in the compact format."""
-        return self.is_built(layer) or self.compact_path(layer).is_file()
+        """Whether a stored layer can be probed: its ``.u16`` file, or its compact file."""
+        return self.has_file(layer) or self.compact_path(layer).is_file()
 
     def open_layer(self, layer: int) -> Layer:
         """A reader of ``layer``: its ``.u16`` file mapped where it is complete (the
         faster), else its compact file; :class:`TableError` if neither is there."""
-        if self.is_built(layer):
+        if self.has_file(layer):
             return LayerFile(self.layer_path(layer))
         if self.compact_path(layer).is_file():
             return CompactLayer(self.compact_path(layer))

@@ -8,6 +8,15 @@ layers are built in an order in which every change of tally goes to a layer buil
 before: the tie-break flag first, then fewer fruits in the reserve, then a smaller
 spoiled pile (:func:`tally_order`, checked on every transition).
 
+The rules have no colour in them (TIKI-SETUP-5: who moves first is chance; the
+beneficiary is the owner of the top tiki, TIKI-INFL-4; TIKI-END-1..4 compare the two
+counts alike), so swapping the colours of every tiki, the two fruit counts and the
+player on turn maps the game onto itself: the position (board, player) of a tally with
+fruits (a, b) has the value, for the player on turn, of (:func:`swap_board` (board),
+1 - player) in the tally with fruits (b, a). Of each such pair of layers only the one
+built first is built and stored; :meth:`Tallies.mirror_of` says which layer holds a
+layer's positions and whether through the swap.
+
 The C builder gets the rules as flat ``int32`` arrays (:class:`Tallies`): the result of
 one influenced village (tally, village, beneficiary) and of an ordered pair, each a
 layer index or :data:`OVER` plus the winner (2 a draw), and the paths of each village.
@@ -16,6 +25,10 @@ layer index or :data:`OVER` plus the winner (2 a draw), and the paths of each vi
 >>> t = tally_layers((0, 1, -1, 1, 2, 1, 1, 0, 1))
 >>> len(t.order), t.index[t.start] == len(t.order) - 1, t.describe(0)
 (68, True, 'f=0,0 r=1 s=6 tb=1')
+>>> t.describe(6), t.mirror_of(6), t.describe(5), t.mirror_of(0)
+('f=0,1 r=1 s=5 tb=0', (5, True), 'f=1,0 r=1 s=5 tb=0', (0, False))
+>>> sum(swapped for _, swapped in map(t.mirror_of, range(68)))
+24
 """
 
 from __future__ import annotations
@@ -28,7 +41,10 @@ from ...engine.contract import new_game
 from ...model.state import X
 from ..solve.code import OPEN, Code
 
-__all__ = ["OVER", "START", "Tallies", "describe", "tally_layers", "tally_order"]
+__all__ = [
+    "OVER", "START", "Tallies", "describe", "mirror_tally", "swap_board", "tally_layers",
+    "tally_order",
+]  # fmt: skip
 
 OVER = 100
 """A result code of the C side: ``OVER + w`` a finished game, ``w`` the winner or 2 a draw."""
@@ -41,6 +57,35 @@ def tally_order(tally: int) -> tuple[int, int, int]:
     largest): tie-break flag, fruits gone from the reserve, spoiled pile."""
     reserve, spoiled, tiebreak = (tally >> 6) & 7, (tally >> 9) & 7, tally >> 12
     return (tiebreak, 7 - reserve, spoiled)
+
+
+_SWAP = (0, 2, 1, 6, 5, 4, 3)
+"""The stack code with its colours swapped: x <-> o, (a, b) -> (1 - a, 1 - b)."""
+
+
+def swap_board(board: int) -> int:
+    """The dense board (base 7, stack code of village ``v`` times ``7**v``) with every
+    tiki's colour swapped; it has as many tikis of each colour as ``board`` of the other.
+
+    >>> swap_board(1), swap_board(2 * 7 + 3), swap_board(swap_board(12345)) == 12345
+    (2, 13, True)
+    """
+    out, m = 0, 1
+    for _ in range(9):
+        board, c = divmod(board, 7)
+        out += _SWAP[c] * m
+        m *= 7
+    return out
+
+
+def mirror_tally(tally: int) -> int:
+    """``tally`` with x's and o's fruits exchanged (the reserve, the spoiled pile and the
+    tie-break kept).
+
+    >>> describe(mirror_tally(0b1_011_001_001_010))
+    'f=1,2 r=1 s=3 tb=1'
+    """
+    return (tally & ~63) | (tally & 7) << 3 | (tally >> 3) & 7
 
 
 class Tallies:
@@ -118,6 +163,19 @@ class Tallies:
                 for k, p in enumerate(ps):
                     self.paths[((v * 3 + h) * 8 + k) * 2] = p[1]
                     self.paths[((v * 3 + h) * 8 + k) * 2 + 1] = p[2] if len(p) == 3 else -1
+
+    def mirror_of(self, layer: int) -> tuple[int, bool]:
+        """The layer that holds ``layer``'s positions, and whether through the colour
+        swap: ``(layer, False)`` for a layer built and stored, ``(m, True)`` for the
+        mirror of layer ``m`` (fruits exchanged, built before it), whose stored value
+        at (:func:`swap_board` (board), 1 - player) is ``layer``'s at (board, player)."""
+        mirror = self.index[mirror_tally(self.order[layer])]
+        return (mirror, True) if mirror < layer else (layer, False)
+
+    def is_own_mirror(self, layer: int) -> bool:
+        """Whether ``layer``'s tally is its own mirror (x and o hold as many fruits): its
+        position (board, player) has the value of (:func:`swap_board` (board), 1 - player)."""
+        return mirror_tally(self.order[layer]) == self.order[layer]
 
     def describe(self, layer: int) -> str:
         """The tally of ``layer`` in words: ``'f=1,0 r=1 s=5 tb=0'``."""
