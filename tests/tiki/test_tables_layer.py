@@ -272,3 +272,34 @@ def test_a_compact_layer_is_probed_as_its_u16_file(
         state = layer0.position(*p)
         a, b = tiki.solve(state, tables=built[0]), tiki.solve(state, tables=tmp_path)
         assert (a.value, a.plies, a.best) == (b.value, b.plies, b.best)
+
+
+def test_tables_compact_keeps_a_complete_layout_in_the_compact_format(
+    layer0: Table, built: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """issue 22: ``tiki tables compact DIR --remove`` writes a complete layout's layers
+    compact and removes the ``.u16`` files; the layout then answers every probe as
+    before. A layout not complete is left alone. (The other 67 layers stand here as
+    layers kept in no file, as mirror layers are.)"""
+    import os
+    import shutil
+
+    source = LayoutDir(built[0], SEED1)
+    kept = LayoutDir(tmp_path, SEED1)
+    kept.path.mkdir()
+    shutil.copy(source.path / "meta.json", kept.path / "meta.json")
+    os.link(source.layer_path(0), kept.layer_path(0))
+    kept.mark_built(0)
+    assert main(["tables", "compact", str(tmp_path)]) == 1
+    assert "not complete (1 of 68 layers); build it first" in capsys.readouterr().out
+    for k in range(1, 68):
+        kept.mark_built(k)
+    assert main(["tables", "compact", str(tmp_path), "--remove"]) == 0
+    out = capsys.readouterr().out
+    assert "1 layers written" in out and "the .u16 files removed" in out
+    assert not kept.layer_path(0).exists() and kept.is_readable(0)
+    assert source.has_file(0)  # the source's file is untouched
+    for p in _sample(10, 8):
+        state = layer0.position(*p)
+        a, b = tiki.solve(state, tables=built[0]), tiki.solve(state, tables=tmp_path)
+        assert (a.value, a.plies, a.best) == (b.value, b.plies, b.best)

@@ -23,6 +23,7 @@ from ...model.rules import DEFAULT_TILES
 from .. import tables
 from ..tables.store import LayoutDir
 from . import options as _options
+from .compacting import add_compact
 
 __all__ = ["add_tables", "directory", "layout"]
 
@@ -170,3 +171,4 @@ def add_tables(sub: Any) -> None:
     i = which.add_parser("info", help="the layouts and layers built in a directory")
     i.add_argument("directory", type=directory, metavar="DIR")
     i.set_defaults(run=_info)
+    add_compact(which, directory)

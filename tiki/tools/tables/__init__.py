@@ -3,8 +3,8 @@
 A table values every position between turns of one layout's game under the default
 rules: win, loss or draw for the player on turn and the plies to the end under perfect
 play, 3.7 billion positions in 68 layers of fruit tallies (about 12 CPU-minutes and
-4.5 GB a layout, 0.9 GB kept compact). Like python-chess's ``chess.syzygy``: built once (``tiki tables build``,
-:func:`build`), then probed by the library in milliseconds
+4.5 GB a layout, 0.9 GB kept compact). Like python-chess's ``chess.syzygy``: built once
+(``tiki tables build``, :func:`build`), then probed by the library in milliseconds
 (``tiki.solve(state, tables=DIR)``, :func:`solve`; ``tiki solve --tables DIR``; the
 ``perfect`` bot).
 
