@@ -7,8 +7,9 @@ children (:meth:`Code.children <tiki.tools.solve.code.Code.children>`): the winn
 shortest win, the loser's longest loss, for a draw a move that keeps it.
 
 :func:`solve` is ``tiki.solve``: with ``tables=DIR`` it answers from the table of the
-position's layout (``how='table'``), without it it is the search of
-:func:`tiki.tools.solve.solve`, unchanged.
+position's layout, or of another layout of its class (``how='table'``; the position
+seen there through :func:`tiki.model.symmetry.to_layout`, the best move mapped back),
+without it it is the search of :func:`tiki.tools.solve.solve`, unchanged.
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from pathlib import Path
 
 import attrs
 
+from ...board.layouts import orbit
 from ...engine.contract import apply, new_game
 from ...engine.moves import refuse_view
 from ...errors import TableError
 from ...model.actions import Action
 from ...model.rules import Rules
 from ...model.state import CHANCE, TIKIS, Phase, State, X
+from ...model.symmetry import to_layout, transform_action
 from ..solve import solver
 from ..solve.code import DRAW, OPEN, STACK, Code, supported
-from .store import LayerFile, LayoutDir, decode, rank
+from .store import LayerFile, LayoutDir, decode, layout_name, rank
 from .tallies import describe
 
 __all__ = ["TURNS", "Table", "line", "returns", "solve", "table"]
@@ -174,8 +177,10 @@ def solve(
 ) -> solver.Solution:
     """The value of ``state`` under perfect play: :func:`tiki.tools.solve.solve`'s search
     within ``limit`` positions, or with ``tables`` (a table directory, ``tiki tables
-    build --dir``) the exact value read from the table of its layout (``how='table'``;
-    ``nodes`` the stored values read).
+    build --dir``) the exact value read from the table of its layout, or else of the
+    first layout of its class built there (the least: the representative, that
+    ``tiki tables sweep`` builds, if it is), the position mapped onto it by a symmetry
+    and the best move mapped back (``how='table'``; ``nodes`` the stored values read).
 
     The table holds the default rules' positions between turns and order decisions;
     anything else (other rules, the shaman's move), a layout or a layer not built is a
@@ -200,7 +205,27 @@ def solve(
         raise TableError("tables: they hold the default rules' turns and order decisions")
     if state.phase not in (Phase.TURN, Phase.ORDER):  # pragma: no cover - supported() says
         raise TableError(f"tables: no {state.phase.value} decision in a table")
-    return table(str(top.resolve()), state.tiles).solution(state)
+    return _by_class(str(top.resolve()), state)
+
+
+def _by_class(top: str, state: State) -> solver.Solution:
+    """The solution of ``state`` from the table of its layout under ``top``, or of the
+    first layout of its class built there, mapped back."""
+    tiles = state.tiles
+    for layout in (tiles, *orbit(tiles)):
+        if (Path(top) / layout_name(layout) / "meta.json").is_file():
+            break
+    else:
+        raise TableError(
+            f"layout {','.join(map(str, tiles))} is not built in {top}, nor any layout of its class"
+        )
+    if layout == tiles:
+        return table(top, tiles).solution(state)
+    seen, symmetry = to_layout(state, layout)
+    found = table(top, layout).solution(seen)
+    if found.best is None:  # pragma: no cover - an open position has a best move
+        return found
+    return attrs.evolve(found, best=transform_action(found.best, symmetry.inverse))
 
 
 def returns(state: State, tables: str | os.PathLike[str]) -> tuple[float, float]:

@@ -25,7 +25,9 @@ local processes, or on Ray (``backend='ray'``: a local Ray, or the cluster at
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import importlib.metadata
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -46,18 +48,24 @@ from .store import LayoutDir
 from .tallies import tally_layers
 
 __all__ = [
+    "BACKENDS",
+    "CLASSES",
     "DATA",
     "FORMAT",
     "MAX_BYTES",
+    "MAX_JOBS",
     "Opening",
     "build_class",
+    "builder",
     "check",
+    "delete",
+    "layout_for",
+    "openings",
     "parse_classes",
     "read",
     "record_of",
     "run",
     "write",
-    "openings",
 ]
 
 FORMAT = "tiki-openings-v1"
@@ -168,7 +176,9 @@ def _opening(record: Any, where: str) -> Opening:
     if (value == "draw") != (plies is None) or not (
         plies is None or (type(plies) is int and 0 < plies < 1 << 15)
     ):
-        raise _fail(where, f"plies must be a positive integer for a win or loss, null for a draw, not {plies!r}")  # fmt: skip
+        raise _fail(
+            where, f"plies: a positive integer for a win or loss, null for a draw, not {plies!r}"
+        )
     o_first = record["o_first"]
     if o_first is not None and not (
         isinstance(o_first, list) and len(o_first) == 2 and o_first[0] in VALUES
@@ -255,7 +265,10 @@ def openings() -> list[Opening]:
 def write(path: str | os.PathLike[str], records: Sequence[Opening]) -> None:
     """Write ``records`` (one a class, sorted) to ``path`` as a results file, atomically."""
     path = Path(path)
-    data = {"format": FORMAT, "classes": [r.to_json() for r in sorted(records, key=lambda o: o.index)]}
+    data = {
+        "format": FORMAT,
+        "classes": [r.to_json() for r in sorted(records, key=lambda o: o.index)],
+    }
     check(json.loads(json.dumps(data)), str(path))
     temporary = path.with_name(path.name + ".tmp")
     text = "{\n" + f'  "format": "{FORMAT}",\n  "classes": [\n'
@@ -315,8 +328,6 @@ def record_of(index: int, top: str | os.PathLike[str], layout: tuple[int, ...]) 
     """The :class:`Opening` of class ``index`` read from the complete table of
     ``layout`` (a member) under ``top``: the opening probed for x first and o first,
     the build log summed."""
-    from ... import __version__  # tiki's __init__ imports this package first
-
     cls = CLASSES[index]
     if class_index(layout) != index:
         raise TableError(f"layout {layout} is not of class {index}")
@@ -346,9 +357,19 @@ def record_of(index: int, top: str | os.PathLike[str], layout: tuple[int, ...]) 
         draws=sum(int(r["draws"]) for r in logged),
         layers=len(t.order),
         cpu_seconds=round(sum(float(r["t_total"]) for r in logged), 1),
-        builder=f"tiki {__version__} {STORE_FORMAT}",
-        date=datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
+        builder=builder(),
+        date=datetime.datetime.now(datetime.UTC).date().isoformat(),
     )
+
+
+def builder() -> str:
+    """What builds a table here: the package's version (its metadata, as installed)
+    and the table format."""
+    try:
+        version = importlib.metadata.version("tikal-tiki-rules")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - not installed
+        version = "unknown"
+    return f"tikal-tiki-rules {version} {STORE_FORMAT}"
 
 
 def delete(top: str | os.PathLike[str], layout: tuple[int, ...]) -> None:
@@ -358,10 +379,8 @@ def delete(top: str | os.PathLike[str], layout: tuple[int, ...]) -> None:
     for pattern in ("layer_*.u16", "layer_*.u16.done", "meta.json", "build.log"):
         for f in where.path.glob(pattern):
             f.unlink()
-    try:
+    with contextlib.suppress(OSError):  # something else is there: left as it is
         where.path.rmdir()
-    except OSError:  # something else is there: left as it is
-        pass
 
 
 Build = Callable[..., Any]
