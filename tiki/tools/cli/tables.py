@@ -165,6 +165,11 @@ def _jobs(text: str) -> int:
     return int(text)
 
 
+def _count(n: int) -> str:
+    """``n`` classes, in words: ``'1 class'``, ``'2 classes'``."""
+    return f"{n} class{'' if n == 1 else 'es'}"
+
+
 def _sweep_estimate(todo: int, recorded: int, jobs: int, keep: bool, layers: int) -> str:
     """What a sweep will cost, in words, as ``tiki tables sweep`` prints it first.
 
@@ -176,7 +181,7 @@ def _sweep_estimate(todo: int, recorded: int, jobs: int, keep: bool, layers: int
     disk = layers * LAYER_BYTES / 1e9
     kept = f"{todo * disk:.0f} GB kept in all" if keep else "tables deleted once read"
     return (
-        f"{todo} classes to build ({recorded} already recorded): about {todo} x "
+        f"{_count(todo)} to build ({recorded} already recorded): about {todo} x "
         f"{minutes:.0f} CPU-minutes = {todo * minutes / 60:.1f} CPU-hours;\n"
         f"{disk:.1f} GB of disk and {building.PEAK_MEMORY_GB} GB of memory a job at once "
         f"({jobs} job{'s' if jobs > 1 else ''}; {kept})"
@@ -193,7 +198,7 @@ def _sweep_run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     todo = [i for i in args.classes if i not in recorded]
     layers = len(tables.tally_layers(_sweep.CLASSES[0].representative).order)
-    print(f"sweep of {len(args.classes)} classes into {out}, tables in {top} ({args.backend})")
+    print(f"sweep of {_count(len(args.classes))} into {out}, tables in {top} ({args.backend})")
     print(_sweep_estimate(len(todo), len(args.classes) - len(todo), args.jobs, args.keep, layers))
     if not todo:
         return 0
@@ -226,7 +231,7 @@ def _sweep_run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    print(f"recorded {len(new)} classes in {out}; 'tiki tables report' writes the page")
+    print(f"recorded {_count(len(new))} in {out}; 'tiki tables report' writes the page")
     return 0
 
 
@@ -244,7 +249,7 @@ def _report_run(args: argparse.Namespace) -> int:
         if new != old:
             print(f"{page}: its opening values are not those of {args.data}")
             return 1
-        print(f"{page}: up to date ({len(found)} classes)")
+        print(f"{page}: up to date ({_count(len(found))})")
         return 0
     page.write_text(new, encoding="utf-8")
     print(f"{page}: opening values of {len(found)} of {len(_sweep.CLASSES)} classes written")

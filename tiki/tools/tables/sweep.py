@@ -16,7 +16,26 @@ local processes, or on Ray (``backend='ray'``: a local Ray, or the cluster at
 ``address``; each worker builds into its own ``top`` and returns the record), as
 ``simulate`` does (:func:`run`).
 
-:func:`openings` reads the committed data, checked (:func:`check`):
+The results file (``tiki/data/openings.json`` is one), format ``tiki-openings-v1``: a
+JSON object ``{"format": "tiki-openings-v1", "classes": [...]}``, one record a class in
+increasing class order, each an object of exactly these fields (:class:`Opening`):
+
+- ``class``: the class's index in :data:`~tiki.board.layouts.CLASSES`, 0 … 197;
+- ``representative``: its representative layout, nine village values a1 … c3;
+- ``members``: the layouts of the class, 8 or 4;
+- ``built``: the layout whose table was read (a member: values carry over by symmetry);
+- ``value``, ``plies``: the opening's value for the first player (x moving first) under
+  the default rules, ``"win"``, ``"loss"`` or ``"draw"``, and the plies to the end under
+  perfect play (``null`` for a draw); ``best``: a best first action on ``built``;
+- ``o_first``: ``null`` when o moving first gives the same, else ``[value, plies]``;
+- ``longest``: the largest distance stored in the table, in plies;
+- ``wins``, ``losses``, ``draws``: the stored positions (every layer, either player on
+  turn) won, lost, drawn for the player on turn, summed from the build log;
+- ``layers``: the table's tally layers; ``cpu_seconds``: the build's, summed;
+- ``builder``: the package and table format that built it; ``date``: the record's, UTC.
+
+A new field or meaning is a new format name; :func:`check` refuses any other.
+:func:`openings` reads the committed data, checked:
 
 >>> o = {o.index: o for o in openings()}[57]  # seed 1's layout's class
 >>> o.value, o.plies, o.members, o.built
