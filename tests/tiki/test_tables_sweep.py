@@ -215,6 +215,19 @@ def test_the_sweep_keeps_and_reads_a_member_built(fake: FakeBuild, tmp_path: Pat
     assert len(fake.layers) == 68 and LayoutDir(top, SEED1).built(68) == list(range(68))
 
 
+def test_local_jobs_build_classes_side_by_side(fake: FakeBuild, tmp_path: Path) -> None:
+    """issue 22: ``jobs=2`` builds two classes at once on local processes (forked here,
+    the fake build with them), each recorded as it finishes and its table deleted."""
+    top, out = tmp_path / "tables", tmp_path / "openings.json"
+    new = sweep.run([3, 4], top, out, jobs=2)
+    assert sorted(o.index for o in new) == [3, 4] == [o.index for o in sweep.read(out)]
+    assert all(o.layers == 68 and o.wins == 68 for o in new) and list(top.iterdir()) == []
+    with pytest.raises(ValueError, match="jobs must be 1 to 64"):
+        sweep.run([3], top, out, jobs=0)
+    with pytest.raises(ValueError, match="backend must be"):
+        sweep.run([3], top, out, backend="dask")
+
+
 def test_the_ray_backend_sends_each_class_as_a_task(
     fake: FakeBuild, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
