@@ -13,7 +13,10 @@ play, 3.7 billion positions in 68 layers of fruit tallies (about 12 CPU-minutes 
 - :mod:`.building`: the restartable build of a layout, with its estimate;
 - :mod:`.store`: the files, and the one reader of their format;
 - :mod:`.probe`: a position's value and best move from a table;
-- :mod:`.checks`: the builder and a table checked against the engine's code.
+- :mod:`.checks`: the builder and a table checked against the engine's code;
+- :mod:`.sweep`: one table a layout class, its opening recorded (``tiki tables sweep``),
+  and the committed records, :func:`openings`;
+- :mod:`.report`: the page of the opening values (``tiki tables report``).
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ from ...errors import TableError
 from .building import Estimate, build, estimate
 from .probe import Table, line, returns, solve, table
 from .store import LayoutDir, layout_name
+from .sweep import Opening, openings
 from .tallies import Tallies, tally_layers
 
 __all__ = [
     "Estimate",
     "LayoutDir",
+    "Opening",
     "Table",
     "TableError",
     "Tallies",
@@ -34,6 +39,7 @@ __all__ = [
     "estimate",
     "layout_name",
     "line",
+    "openings",
     "returns",
     "solve",
     "table",

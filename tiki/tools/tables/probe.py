@@ -7,8 +7,9 @@ children (:meth:`Code.children <tiki.tools.solve.code.Code.children>`): the winn
 shortest win, the loser's longest loss, for a draw a move that keeps it.
 
 :func:`solve` is ``tiki.solve``: with ``tables=DIR`` it answers from the table of the
-position's layout (``how='table'``), without it it is the search of
-:func:`tiki.tools.solve.solve`, unchanged.
+position's layout, or of another layout of its class (``how='table'``; the position
+seen there through :func:`tiki.model.symmetry.to_layout`, the best move mapped back),
+without it it is the search of :func:`tiki.tools.solve.solve`, unchanged.
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from pathlib import Path
 
 import attrs
 
+from ...board.layouts import orbit
 from ...engine.contract import apply, new_game
 from ...engine.moves import refuse_view
 from ...errors import TableError
 from ...model.actions import Action
 from ...model.rules import Rules
 from ...model.state import CHANCE, TIKIS, Phase, State, X
+from ...model.symmetry import to_layout, transform_action
 from ..solve import solver
 from ..solve.code import DRAW, OPEN, STACK, Code, supported
-from .store import Layer, LayoutDir, decode, rank
+from .store import Layer, LayoutDir, decode, layout_name, rank
 from .tallies import describe, mirror_tally, swap_board
 
 __all__ = ["TURNS", "Table", "line", "returns", "solve", "table"]
@@ -57,6 +60,13 @@ class Table:
         self.reads = 0
         """Stored values read so far."""
         self._layers: dict[int, Layer] = {}
+
+    def close(self) -> None:
+        """Unmap the layers read so far (their files may then be deleted); a later
+        probe maps them again."""
+        for found in self._layers.values():
+            found.close()
+        self._layers.clear()
 
     def layer(self, layer: int) -> Layer:
         """The file of ``layer``; :class:`TableError` if it is not built."""
@@ -177,8 +187,10 @@ def solve(
 ) -> solver.Solution:
     """The value of ``state`` under perfect play: :func:`tiki.tools.solve.solve`'s search
     within ``limit`` positions, or with ``tables`` (a table directory, ``tiki tables
-    build --dir``) the exact value read from the table of its layout (``how='table'``;
-    ``nodes`` the stored values read).
+    build --dir``) the exact value read from the table of its layout, or else of the
+    first layout of its class built there (the least: the representative, that
+    ``tiki tables sweep`` builds, if it is), the position mapped onto it by a symmetry
+    and the best move mapped back (``how='table'``; ``nodes`` the stored values read).
 
     The table holds the default rules' positions between turns and order decisions;
     anything else (other rules, the shaman's move), a layout or a layer not built is a
@@ -203,7 +215,27 @@ def solve(
         raise TableError("tables: they hold the default rules' turns and order decisions")
     if state.phase not in (Phase.TURN, Phase.ORDER):  # pragma: no cover - supported() says
         raise TableError(f"tables: no {state.phase.value} decision in a table")
-    return table(str(top.resolve()), state.tiles).solution(state)
+    return _by_class(str(top.resolve()), state)
+
+
+def _by_class(top: str, state: State) -> solver.Solution:
+    """The solution of ``state`` from the table of its layout under ``top``, or of the
+    first layout of its class built there, mapped back."""
+    tiles = state.tiles
+    for layout in (tiles, *orbit(tiles)):
+        if (Path(top) / layout_name(layout) / "meta.json").is_file():
+            break
+    else:
+        raise TableError(
+            f"layout {','.join(map(str, tiles))} is not built in {top}, nor any layout of its class"
+        )
+    if layout == tiles:
+        return table(top, tiles).solution(state)
+    seen, symmetry = to_layout(state, layout)
+    found = table(top, layout).solution(seen)
+    if found.best is None:  # pragma: no cover - an open position has a best move
+        return found
+    return attrs.evolve(found, best=transform_action(found.best, symmetry.inverse))
 
 
 def returns(state: State, tables: str | os.PathLike[str]) -> tuple[float, float]:

@@ -1,0 +1,340 @@
+"""The sweep over the layout classes and its data (issue 22, "Every layout").
+
+The committed opening values (``tiki/data/openings.json``) are checked against the
+layouts module; the sweep's driver (restart, records, deletion, the local and Ray
+paths) runs on a fake build whose layers are empty files, since a real layout's table
+is 25 CPU-minutes and 7 GB (its figures are the data's); probing by class is checked
+on one real layer (layer 0 of class 57's representative, about 20 CPU-seconds), the
+position seen on another layout of the class.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tiki
+from tiki.board.layouts import CLASSES, canonical, class_index, orbit
+from tiki.model.symmetry import to_layout
+from tiki.tools.cli import main
+from tiki.tools.tables import TableError, building, sweep, table
+from tiki.tools.tables.report import replace_section, section
+from tiki.tools.tables.store import NVALID, LayoutDir
+from tiki.tools.tables.tallies import tally_layers
+
+SEED1 = (0, 1, -1, 1, 2, 1, 1, 0, 1)
+"""The layout of ``new_game(seed=1)``, of class 57."""
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "tiki-layouts.md"
+
+
+def test_the_committed_openings_agree_with_the_layouts() -> None:
+    """issue 22: each record of ``tiki/data/openings.json`` is of its class: the
+    canonical representative, the class's size, a member built; seed 1's class is
+    recorded a first-player win in 61 plies, as its table says (docs/tiki-solve.md)."""
+    found = sweep.openings()
+    assert found and [o.index for o in found] == sorted({o.index for o in found})
+    for o in found:
+        assert o.representative == canonical(o.representative) == CLASSES[o.index].representative
+        assert o.members == len(orbit(o.representative)) == CLASSES[o.index].size
+        assert class_index(o.built) == o.index
+        assert o.o_first is None  # colour symmetry: o first is valued as x first
+        assert o.layers == 68 and o.wins + o.losses + o.draws == 68 * 2 * NVALID
+        assert o.value in ("win", "loss", "draw") and o.longest >= (o.plies or 0)
+    seed1 = {o.index: o for o in found}[class_index(SEED1)]
+    assert (seed1.built, seed1.value, seed1.plies) == (SEED1, "win", 61)
+
+
+def test_the_data_file_validates_against_its_schema() -> None:
+    """issue 22: the data file's JSON has exactly the fields of its documented format
+    (checked with jsonschema, as any reader of the file may)."""
+    jsonschema = pytest.importorskip("jsonschema")
+    layout = {"type": "array", "items": {"type": "integer"}, "minItems": 9, "maxItems": 9}
+    count = {"type": "integer", "minimum": 0}
+    record = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": [
+            "class", "representative", "members", "built", "value", "plies", "best",
+            "o_first", "longest", "wins", "losses", "draws", "layers", "cpu_seconds",
+            "builder", "date",
+        ],
+        "properties": {
+            "class": {"type": "integer", "minimum": 0, "maximum": 197},
+            "representative": layout, "built": layout,
+            "members": {"enum": [4, 8]},
+            "value": {"enum": ["win", "loss", "draw"]},
+            "plies": {"type": ["integer", "null"]},
+            "best": {"type": "string"}, "o_first": {"type": ["array", "null"]},
+            "longest": count, "wins": count, "losses": count, "draws": count,
+            "layers": count, "cpu_seconds": {"type": "number"},
+            "builder": {"type": "string"}, "date": {"type": "string", "format": "date"},
+        },
+    }  # fmt: skip
+    schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["format", "classes"],
+        "properties": {
+            "format": {"const": sweep.FORMAT},
+            "classes": {"type": "array", "items": record},
+        },
+    }
+    jsonschema.validate(json.loads(sweep.DATA.read_text(encoding="utf-8")), schema)
+
+
+def _good() -> dict[str, Any]:
+    """Class 57's record (seed 1's layout's), as the data file holds it."""
+    records = json.loads(sweep.DATA.read_text(encoding="utf-8"))["classes"]
+    return next(r for r in records if r["class"] == 57)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"class": 198}, "class must be an integer from 0 to 197"),
+        ({"representative": list(SEED1)}, "is not"),
+        ({"members": 4}, "members must be 8"),
+        ({"built": [2, 1, 1, 1, 1, 1, 0, 0, -1]}, "is not of the class"),
+        ({"value": "unknown"}, "value must be one of"),
+        ({"plies": None}, "plies: a positive"),
+        ({"date": "yesterday"}, "ISO date"),
+        ({"wins": -1}, "wins must be"),
+        ({"extra": 1}, "missing or unknown"),
+    ],
+)
+def test_a_bad_record_is_refused_by_name(change: dict[str, Any], message: str) -> None:
+    """issue 22: the reader refuses a record that does not agree with its class or its
+    format, naming the record; never a wrong value read."""
+    record = {**_good(), **change}
+    with pytest.raises(TableError, match=message):
+        sweep.check({"format": sweep.FORMAT, "classes": [record]})
+    with pytest.raises(TableError, match="recorded twice"):
+        sweep.check({"format": sweep.FORMAT, "classes": [_good(), _good()]})
+
+
+def test_a_results_file_is_bounded(tmp_path: Path) -> None:
+    """issue 22: a results file is a regular file of a bounded size, JSON."""
+    with pytest.raises(TableError, match="not a regular file"):
+        sweep.read(tmp_path)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (sweep.MAX_BYTES + 1))
+    with pytest.raises(TableError, match="larger than"):
+        sweep.read(big)
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    with pytest.raises(TableError, match="not JSON"):
+        sweep.read(tmp_path / "bad.json")
+    assert sweep.read(tmp_path / "none.json") == []
+
+
+def test_classes_are_bounded() -> None:
+    """issue 22: ``--classes`` takes indices and ranges of the 198 classes only."""
+    assert sweep.parse_classes("5,3-4,5") == (5, 3, 4)
+    for bad in ("198", "-1", "3-1", "x", "1,,2", "9" * 50, ",".join(["1"] * 2000)):
+        with pytest.raises(ValueError, match="from 0 to 197"):
+            sweep.parse_classes(bad)
+
+
+class FakeBuild:
+    """A build whose layers are empty files: the driver's bookkeeping without 25
+    CPU-minutes (the records come from :func:`fake_record`)."""
+
+    def __init__(self) -> None:
+        self.layers: list[tuple[tuple[int, ...], int]] = []
+
+    def __call__(self, layout: tuple[int, ...], top: str, *, layers: int | None = None,
+                 progress: Any = None) -> list[dict[str, Any]]:  # fmt: skip
+        where = LayoutDir(top, layout)
+        order = tally_layers(layout).order
+        where.write_meta(order)
+        made: list[dict[str, Any]] = []
+        for layer in range(len(order)):
+            if where.is_built(layer) or (layers is not None and len(made) >= layers):
+                continue
+            where.layer_path(layer).write_bytes(b"")
+            record = {"layer": layer, "wins": 1, "losses": 2, "draws": 0, "max_dist": layer,
+                      "t_total": 1.5}  # fmt: skip
+            where.log(record)
+            where.mark_built(layer)
+            self.layers.append((layout, layer))
+            made.append(record)
+        return made
+
+
+def fake_record(index: int, top: str, layout: tuple[int, ...]) -> sweep.Opening:
+    """A record summed from the fake build's log (the opening made up: a win in 9)."""
+    logged = LayoutDir(top, layout).records()
+    cls = CLASSES[index]
+    return sweep.Opening(
+        index, cls.representative, cls.size, layout, "win", 9, "+a1", None,
+        max(r["max_dist"] for r in logged), sum(r["wins"] for r in logged),
+        sum(r["losses"] for r in logged), 0, len(logged),
+        sum(r["t_total"] for r in logged), "fake", "2026-01-01",
+    )  # fmt: skip
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeBuild:
+    """The fake build in place of :func:`building.build`, :func:`fake_record` read."""
+    build = FakeBuild()
+    monkeypatch.setattr(building, "build", build)
+    monkeypatch.setattr(sweep, "record_of", fake_record)
+    return build
+
+
+def test_the_sweep_restarts_records_and_deletes(fake: FakeBuild, tmp_path: Path) -> None:
+    """issue 22: a sweep stopped after some layers goes on from them, records a class
+    once its table is complete (the log summed), deletes the table's files once read,
+    and a second sweep of recorded classes builds nothing."""
+    top, out = tmp_path / "tables", tmp_path / "openings.json"
+    heard: list[tuple[int, sweep.Opening | None]] = []
+    assert sweep.run([3, 5], top, out, layers=30, done=lambda i, o: heard.append((i, o))) == []
+    assert heard == [(3, None), (5, None)] and sweep.read(out) == []
+    assert LayoutDir(top, CLASSES[3].representative).built(68) == list(range(30))
+    new = sweep.run([3, 5], top, out)
+    assert [o.index for o in new] == [3, 5] and sweep.read(out) == new
+    assert len(fake.layers) == 2 * 68  # every layer built once, none twice
+    assert new[0].built == CLASSES[3].representative
+    assert (new[0].wins, new[0].losses, new[0].longest, new[0].cpu_seconds) == (68, 136, 67, 102.0)
+    assert list(top.iterdir()) == []  # the tables deleted once read
+    assert sweep.run([5, 3], top, out) == [] and len(fake.layers) == 2 * 68
+
+
+def test_the_sweep_keeps_and_reads_a_member_built(fake: FakeBuild, tmp_path: Path) -> None:
+    """issue 22: a class whose member (not the representative) is built is read from
+    it, recorded with the layout built; ``keep`` keeps its files."""
+    top, out = tmp_path / "tables", tmp_path / "openings.json"
+    fake(SEED1, str(top))
+    (found,) = sweep.run([57], top, out, keep=True)
+    assert found.built == SEED1 and found.representative == CLASSES[57].representative
+    assert len(fake.layers) == 68 and LayoutDir(top, SEED1).built(68) == list(range(68))
+
+
+def test_local_jobs_build_classes_side_by_side(fake: FakeBuild, tmp_path: Path) -> None:
+    """issue 22: ``jobs=2`` builds two classes at once on local processes (forked here,
+    the fake build with them), each recorded as it finishes and its table deleted."""
+    top, out = tmp_path / "tables", tmp_path / "openings.json"
+    new = sweep.run([3, 4], top, out, jobs=2)
+    assert sorted(o.index for o in new) == [3, 4] == [o.index for o in sweep.read(out)]
+    assert all(o.layers == 68 and o.wins == 68 for o in new) and list(top.iterdir()) == []
+    with pytest.raises(ValueError, match="jobs must be 1 to 64"):
+        sweep.run([3], top, out, jobs=0)
+    with pytest.raises(ValueError, match="backend must be"):
+        sweep.run([3], top, out, backend="dask")
+
+
+def test_the_ray_backend_sends_each_class_as_a_task(
+    fake: FakeBuild, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 22: with ``backend='ray'`` each class is one remote task of
+    :func:`sweep.build_class` (a CPU each, results as they come), here on a stand-in
+    for Ray that runs the tasks in this process."""
+    calls: list[Any] = []
+
+    class Ref:
+        def __init__(self, value: Any) -> None:
+            self.value = value
+
+    def remote(**options: Any) -> Any:
+        def wrap(f: Any) -> Any:
+            calls.append((f, options))
+            return types.SimpleNamespace(remote=lambda *a: Ref(f(*a)))
+
+        return wrap
+
+    ray = types.SimpleNamespace(
+        is_initialized=lambda: False,
+        init=lambda **kw: calls.append(kw),
+        remote=remote,
+        wait=lambda refs, num_returns: (refs[:1], refs[1:]),
+        get=lambda ref: ref.value,
+    )
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    new = sweep.run([4, 3], tmp_path / "t", tmp_path / "o.json", backend="ray", jobs=2)
+    assert [o.index for o in new] == [4, 3]
+    assert calls[0] == {"address": None, "num_cpus": 2, "log_to_driver": False}
+    assert calls[1] == (sweep.build_class, {"num_cpus": 1})
+    assert [o.index for o in sweep.read(tmp_path / "o.json")] == [3, 4]
+
+
+def test_tiki_tables_sweep_estimates_then_records(fake: FakeBuild, tmp_path: Path) -> None:
+    """issue 22: ``tiki tables sweep`` prints its estimate (classes, CPU-minutes, disk)
+    first, then a line a class, and the results file holds the records."""
+    out = tmp_path / "o.json"
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        args = [
+            "tables",
+            "sweep",
+            "--classes",
+            "3-4",
+            "--dir",
+            str(tmp_path / "t"),
+            "--out",
+            str(out),
+        ]
+        assert main(args) == 0
+        assert main(args) == 0
+    said = text.getvalue()
+    assert "2 classes to build (0 already recorded): about 2 x 11 CPU-minutes" in said
+    assert "GB of disk" in said and "class 3: the first player wins in 9 plies" in said
+    assert "0 classes to build (2 already recorded)" in said
+    assert [o.index for o in sweep.read(out)] == [3, 4]
+
+
+def test_the_page_says_what_the_data_says() -> None:
+    """issue 22: the "Opening values" section of docs/tiki-layouts.md is what
+    ``tiki tables report`` writes from tiki/data/openings.json: its table of the
+    classes built, how many of the 198, and whether the first player wins in all."""
+    page = PAGE.read_text(encoding="utf-8")
+    found = sweep.openings()
+    assert replace_section(page, section(found)) == page
+    words = " ".join(page.split())
+    assert f"**{len(found)} of 198 classes** built" in words
+    for o in found:
+        assert f"| {o.index} | " in page
+    if all(o.value == "win" for o in found):
+        assert "**whoever moves first can force a win**" in words
+
+
+@pytest.fixture(scope="module")
+def layer0(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Layer 0 of class 57's representative built (not seed 1's layout, of that class)."""
+    top = tmp_path_factory.mktemp("tables")
+    building.build(CLASSES[57].representative, top, layers=1)
+    return top
+
+
+def test_a_position_is_answered_from_its_class_table(layer0: Path) -> None:
+    """issue 22: ``tiki.solve(state, tables=DIR)`` answers a position of seed 1's
+    layout from the table of its class's representative: the same value and plies as
+    the position seen there, and a best move of its own layout that keeps the value."""
+    rep = CLASSES[57].representative
+    t = table(str(layer0.resolve()), rep)
+    from tiki.tools.tables.native import Builder
+
+    b, rng = Builder(rep), random.Random(7)
+    checked = 0
+    while checked < 40:
+        there = t.position(0, b.unrank(rng.randrange(NVALID)), rng.randrange(2))
+        if not tiki.legal_actions(there):
+            continue
+        state, _ = to_layout(there, SEED1)
+        found = tiki.solve(state, tables=layer0)
+        direct = tiki.solve(there, tables=layer0)
+        assert (found.value, found.plies, found.how) == (direct.value, direct.plies, "table")
+        assert found.best in tiki.legal_actions(state)
+        child = tiki.apply(state, found.best)
+        if child.result is None and child.tiles == SEED1 and found.plies is not None:
+            after = tiki.solve(child, tables=layer0)
+            assert (after.winner, after.plies) == (found.winner, found.plies - 1)
+        checked += 1
+    with pytest.raises(TableError, match="nor any layout of its class"):
+        tiki.solve(tiki.new_game(seed=2), tables=layer0)

@@ -1,0 +1,508 @@
+"""Every layout: the sweep over the layout classes, and its data (``tiki tables sweep``).
+
+The 1,512 layouts of the nine village tiles fall into 198 classes under the square's
+eight symmetries (:data:`tiki.board.layouts.CLASSES`), and a class's layouts have one
+game up to a symmetry (``docs/tiki-layouts.md``). So one table a class is enough: the
+sweep builds the table of each class asked for (its representative, or a member
+already built or started in the directory), reads from it the opening's value for the
+first player, sums its build log, writes one :class:`Opening` a class into a results
+file (the format of ``tiki/data/openings.json``, :func:`write`), then deletes the
+table's files unless asked to keep them (7 GB a layout).
+
+Each class is independent and restartable: a class already in the results file is
+skipped, a layout partly built goes on from its last complete layer
+(:func:`~.building.build`). The classes run one at a time in this process, on ``jobs``
+local processes, or on Ray (``backend='ray'``: a local Ray, or the cluster at
+``address``; each worker builds into its own ``top`` and returns the record), as
+``simulate`` does (:func:`run`).
+
+The results file (``tiki/data/openings.json`` is one), format ``tiki-openings-v1``: a
+JSON object ``{"format": "tiki-openings-v1", "classes": [...]}``, one record a class in
+increasing class order, each an object of exactly these fields (:class:`Opening`):
+
+- ``class``: the class's index in :data:`~tiki.board.layouts.CLASSES`, 0 … 197;
+- ``representative``: its representative layout, nine village values a1 … c3;
+- ``members``: the layouts of the class, 8 or 4;
+- ``built``: the layout whose table was read (a member: values carry over by symmetry);
+- ``value``, ``plies``: the opening's value for the first player (x moving first) under
+  the default rules, ``"win"``, ``"loss"`` or ``"draw"``, and the plies to the end under
+  perfect play (``null`` for a draw); ``best``: a best first action on ``built``;
+- ``o_first``: ``null`` when o moving first gives the same, else ``[value, plies]``;
+- ``longest``: the largest distance stored in the table, in plies;
+- ``wins``, ``losses``, ``draws``: the stored positions (every layer, either player on
+  turn) won, lost, drawn for the player on turn, summed from the build log;
+- ``layers``: the table's tally layers; ``cpu_seconds``: the build's, summed;
+- ``builder``: the package and table format that built it; ``date``: the record's, UTC.
+
+A new field or meaning is a new format name; :func:`check` refuses any other.
+:func:`openings` reads the committed data, checked:
+
+>>> o = {o.index: o for o in openings()}[57]  # seed 1's layout's class
+>>> o.value, o.plies, o.members, o.built
+('win', 61, 8, (0, 1, -1, 1, 2, 1, 1, 0, 1))
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import importlib.metadata
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ...board.layouts import CLASSES, class_index
+from ...engine.contract import new_game
+from ...errors import TableError
+from ...model.state import O, X
+from . import building
+from .probe import Table
+from .store import FORMAT as STORE_FORMAT
+from .store import LayoutDir
+from .tallies import tally_layers
+
+__all__ = [
+    "BACKENDS",
+    "CLASSES",
+    "DATA",
+    "FORMAT",
+    "MAX_BYTES",
+    "MAX_JOBS",
+    "Opening",
+    "build_class",
+    "builder",
+    "check",
+    "delete",
+    "layout_for",
+    "openings",
+    "parse_classes",
+    "read",
+    "record_of",
+    "run",
+    "write",
+]
+
+FORMAT = "tiki-openings-v1"
+"""The ``format`` of a results file (and of ``tiki/data/openings.json``)."""
+DATA = Path(__file__).resolve().parents[2] / "data" / "openings.json"
+"""The committed opening values (package data)."""
+MAX_BYTES = 4 << 20
+"""The largest results file read."""
+VALUES = ("win", "loss", "draw")
+"""An opening's values, for the first player."""
+BACKENDS = ("local", "ray")
+"""Where the classes are built."""
+MAX_JOBS = 64
+"""The most classes built at once."""
+
+
+@attrs.frozen
+class Opening:
+    """The opening of one layout class, read from its table: one record of the data.
+
+    The value and plies are the first player's, x moving first (o first must give the
+    same by colour symmetry: :attr:`o_first` is ``None`` when it did, else what o's
+    opening gave). W / L / D count the stored positions (both players on turn, every
+    tally layer) won, lost and drawn for the player on turn; ``longest`` is the largest
+    distance stored, the longest game from any position under perfect play."""
+
+    index: int
+    """The class's place in :data:`~tiki.board.layouts.CLASSES`, 0 … 197."""
+    representative: tuple[int, ...]
+    """The class's representative layout (a1 … c3)."""
+    members: int
+    """How many layouts the class holds (8, or 4)."""
+    built: tuple[int, ...]
+    """The layout whose table was built (a member: the values carry over by symmetry)."""
+    value: str
+    """``'win'``, ``'loss'`` or ``'draw'`` for the first player under perfect play."""
+    plies: int | None
+    """The actions to the end under perfect play (``None`` for a draw)."""
+    best: str
+    """A best first action on the built layout, in the notation."""
+    o_first: tuple[str, int | None] | None
+    """O's opening's value and plies when it differs from x's (never, by symmetry)."""
+    longest: int
+    """The largest distance to the end stored in the table, in plies."""
+    wins: int
+    """Stored positions won by the player on turn."""
+    losses: int
+    """Stored positions lost by the player on turn."""
+    draws: int
+    """Stored positions drawn."""
+    layers: int
+    """The table's tally layers."""
+    cpu_seconds: float
+    """The build's CPU-seconds, summed over its layers."""
+    builder: str
+    """What built it: the package version and the table format."""
+    date: str
+    """When the record was made (UTC, ISO date)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as the results file holds it."""
+        out = attrs.asdict(self, recurse=False)
+        out["class"] = out.pop("index")
+        for name in ("representative", "built"):
+            out[name] = list(out[name])
+        out["o_first"] = None if self.o_first is None else list(self.o_first)
+        return {"class": out.pop("class"), **out}
+
+
+def _fail(where: str, what: str) -> TableError:
+    return TableError(f"{where}: {what}")
+
+
+def _int(record: dict[str, Any], name: str, where: str, low: int, high: int) -> int:
+    value = record.get(name)
+    if type(value) is not int or not low <= value <= high:
+        raise _fail(where, f"{name} must be an integer from {low} to {high}, not {value!r}")
+    return value
+
+
+def _layout(value: Any, where: str, name: str) -> tuple[int, ...]:
+    if not (isinstance(value, list) and len(value) == 9 and all(type(v) is int for v in value)):
+        raise _fail(where, f"{name} must be nine integers, not {value!r}")
+    return tuple(value)
+
+
+def _opening(record: Any, where: str) -> Opening:
+    """One record of a results file, checked against :data:`CLASSES`."""
+    if not isinstance(record, dict):
+        raise _fail(where, "a record must be an object")
+    fields = {f.name for f in attrs.fields(Opening)} - {"index"} | {"class"}
+    if set(record) != fields:
+        raise _fail(where, f"fields {sorted(set(record) ^ fields)} missing or unknown")
+    index = _int(record, "class", where, 0, len(CLASSES) - 1)
+    where = f"{where} (class {index})"
+    cls = CLASSES[index]
+    representative = _layout(record["representative"], where, "representative")
+    if representative != cls.representative:
+        raise _fail(where, f"representative {representative} is not {cls.representative}")
+    if _int(record, "members", where, 1, 8) != cls.size:
+        raise _fail(where, f"members must be {cls.size}")
+    built = _layout(record["built"], where, "built")
+    if built not in cls.members:
+        raise _fail(where, f"built layout {built} is not of the class")
+    value, plies = record["value"], record["plies"]
+    if value not in VALUES:
+        raise _fail(where, f"value must be one of {VALUES}, not {value!r}")
+    if (value == "draw") != (plies is None) or not (
+        plies is None or (type(plies) is int and 0 < plies < 1 << 15)
+    ):
+        raise _fail(
+            where, f"plies: a positive integer for a win or loss, null for a draw, not {plies!r}"
+        )
+    o_first = record["o_first"]
+    if o_first is not None and not (
+        isinstance(o_first, list) and len(o_first) == 2 and o_first[0] in VALUES
+        and (o_first[1] is None or type(o_first[1]) is int)
+    ):  # fmt: skip
+        raise _fail(where, f"o_first must be null or [value, plies], not {o_first!r}")
+    cpu = record["cpu_seconds"]
+    if not (type(cpu) in (int, float) and 0 <= cpu < 1e9):
+        raise _fail(where, f"cpu_seconds must be a number of seconds, not {cpu!r}")
+    for name in ("best", "builder", "date"):
+        if not (isinstance(record[name], str) and 0 < len(record[name]) <= 200):
+            raise _fail(where, f"{name} must be a short text")
+    try:
+        datetime.date.fromisoformat(record["date"])
+    except ValueError:
+        raise _fail(where, f"date must be an ISO date, not {record['date']!r}") from None
+    return Opening(
+        index=index,
+        representative=representative,
+        members=cls.size,
+        built=built,
+        value=value,
+        plies=plies,
+        best=record["best"],
+        o_first=None if o_first is None else (o_first[0], o_first[1]),
+        longest=_int(record, "longest", where, 0, 1 << 15),
+        wins=_int(record, "wins", where, 0, 1 << 40),
+        losses=_int(record, "losses", where, 0, 1 << 40),
+        draws=_int(record, "draws", where, 0, 1 << 40),
+        layers=_int(record, "layers", where, 1, 999),
+        cpu_seconds=float(cpu),
+        builder=record["builder"],
+        date=record["date"],
+    )
+
+
+def check(data: Any, where: str = "openings") -> list[Opening]:
+    """The records of a results file's parsed JSON, checked: its format, each record's
+    fields and types, its class's representative and size, one record a class; a
+    :class:`~tiki.errors.TableError` naming the place otherwise. Sorted by class.
+
+    >>> check({"format": "tiki-openings-v1", "classes": []})
+    []
+    >>> check({"format": "v0", "classes": []})
+    Traceback (most recent call last):
+    ...
+    tiki.errors.TableError: openings: not a results file of format tiki-openings-v1
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(where, f"not a results file of format {FORMAT}")
+    if set(data) != {"format", "classes"} or not isinstance(data["classes"], list):
+        raise _fail(where, "an object of 'format' and a list of 'classes'")
+    if len(data["classes"]) > len(CLASSES):
+        raise _fail(where, f"more than {len(CLASSES)} records")
+    out = [_opening(r, f"{where}: record {i}") for i, r in enumerate(data["classes"])]
+    seen = [o.index for o in out]
+    if len(set(seen)) != len(seen):
+        raise _fail(where, "a class recorded twice")
+    return sorted(out, key=lambda o: o.index)
+
+
+def read(path: str | os.PathLike[str]) -> list[Opening]:
+    """The checked records of the results file at ``path`` (a regular file of at most
+    :data:`MAX_BYTES`); an empty list if there is none yet."""
+    path = Path(path)
+    if not path.exists():
+        return []
+    if not path.is_file():
+        raise _fail(str(path), "not a regular file")
+    if path.stat().st_size > MAX_BYTES:
+        raise _fail(str(path), f"larger than {MAX_BYTES:,} bytes")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise _fail(str(path), f"not JSON ({error})") from None
+    return check(data, str(path))
+
+
+def openings() -> list[Opening]:
+    """The committed opening values (``tiki/data/openings.json``), checked, by class."""
+    return read(DATA)
+
+
+def write(path: str | os.PathLike[str], records: Sequence[Opening]) -> None:
+    """Write ``records`` (one a class, sorted) to ``path`` as a results file, atomically."""
+    path = Path(path)
+    data = {
+        "format": FORMAT,
+        "classes": [r.to_json() for r in sorted(records, key=lambda o: o.index)],
+    }
+    check(json.loads(json.dumps(data)), str(path))
+    temporary = path.with_name(path.name + ".tmp")
+    text = "{\n" + f'  "format": "{FORMAT}",\n  "classes": [\n'
+    text += ",\n".join("    " + json.dumps(r) for r in data["classes"])
+    text += "\n  ]\n}\n" if data["classes"] else "  ]\n}\n"
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def parse_classes(text: str) -> tuple[int, ...]:
+    """``--classes``: ``all``, or class indices and ranges ``I,J,K-L`` (0 … 197),
+    without repeats, in the order given.
+
+    >>> parse_classes("71,57,3-5")
+    (71, 57, 3, 4, 5)
+    >>> len(parse_classes("all"))
+    198
+    >>> parse_classes("198")
+    Traceback (most recent call last):
+    ...
+    ValueError: classes are 'all' or indices and ranges from 0 to 197 (I,J,K-L), not '198'
+    """
+    top = len(CLASSES) - 1
+    if text == "all":
+        return tuple(range(len(CLASSES)))
+    out: list[int] = []
+    for part in text.split(",") if len(text) <= 2000 else ["?"]:
+        ends = part.strip().split("-")
+        ok = 1 <= len(ends) <= 2 and all(e.isascii() and e.isdigit() and len(e) <= 3 for e in ends)
+        low, high = (int(ends[0]), int(ends[-1])) if ok else (1, 0)
+        if not (0 <= low <= high <= top):
+            raise ValueError(
+                f"classes are 'all' or indices and ranges from 0 to {top} (I,J,K-L), "
+                f"not {text[:40]!r}"
+            )
+        out += [i for i in range(low, high + 1) if i not in out]
+    return tuple(out)
+
+
+def _complete(where: LayoutDir, layers: int) -> bool:
+    return (where.path / "meta.json").is_file() and len(where.built(layers)) == layers
+
+
+def layout_for(index: int, top: str | os.PathLike[str]) -> tuple[int, ...]:
+    """The layout the sweep builds for class ``index`` under ``top``: a member whose
+    table is complete there, else one partly built (it goes on), else the representative."""
+    cls = CLASSES[index]
+    layers = len(tally_layers(cls.representative).order)
+    started = [m for m in cls.members if (LayoutDir(top, m).path / "meta.json").is_file()]
+    for m in started:
+        if _complete(LayoutDir(top, m), layers):
+            return m
+    return started[0] if started else cls.representative
+
+
+def record_of(index: int, top: str | os.PathLike[str], layout: tuple[int, ...]) -> Opening:
+    """The :class:`Opening` of class ``index`` read from the complete table of
+    ``layout`` (a member) under ``top``: the opening probed for x first and o first,
+    the build log summed."""
+    cls = CLASSES[index]
+    if class_index(layout) != index:
+        raise TableError(f"layout {layout} is not of class {index}")
+    where = LayoutDir(top, layout)
+    t = Table(top, layout)
+    try:
+        x = t.solution(new_game(layout=layout, first=X))
+        o = t.solution(new_game(layout=layout, first=O))
+    finally:
+        t.close()  # unmapped now: the files may be deleted next
+    logged = where.records()
+    if len(logged) != len(t.order):
+        raise TableError(f"{where.path}: build.log has {len(logged)} of {len(t.order)} layers")
+    return Opening(
+        index=index,
+        representative=cls.representative,
+        members=cls.size,
+        built=layout,
+        value=x.value,
+        plies=x.plies,
+        best=str(x.best),
+        o_first=None if (o.value, o.plies) == (x.value, x.plies) else (o.value, o.plies),
+        longest=max(int(r["max_dist"]) for r in logged),
+        wins=sum(int(r["wins"]) for r in logged),
+        losses=sum(int(r["losses"]) for r in logged),
+        draws=sum(int(r["draws"]) for r in logged),
+        layers=len(t.order),
+        cpu_seconds=round(sum(float(r["t_total"]) for r in logged), 1),
+        builder=builder(),
+        date=datetime.datetime.now(datetime.UTC).date().isoformat(),
+    )
+
+
+def builder() -> str:
+    """What builds a table here: the package's version (its metadata, as installed)
+    and the table format."""
+    try:
+        version = importlib.metadata.version("tikal-tiki-rules")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - not installed
+        version = "unknown"
+    return f"tikal-tiki-rules {version} {STORE_FORMAT}"
+
+
+def delete(top: str | os.PathLike[str], layout: tuple[int, ...]) -> None:
+    """Delete the table files of ``layout`` under ``top`` (its layers, compact or not,
+    their markers, ``meta.json``, ``build.log``) and its folder if that leaves it empty."""
+    where = LayoutDir(top, layout)
+    for pattern in ("layer_*.u16", "layer_*.u16.done", "layer_*.tkc", "meta.json", "build.log"):
+        for f in where.path.glob(pattern):
+            f.unlink()
+    with contextlib.suppress(OSError):  # something else is there: left as it is
+        where.path.rmdir()
+
+
+Build = Callable[..., Any]
+""":func:`~.building.build`'s signature: ``(layout, top, *, layers, progress)``."""
+
+
+def build_class(
+    index: int,
+    top: str,
+    layers: int | None = None,
+    keep: bool = False,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    build: Build | None = None,
+) -> dict[str, Any] | None:
+    """Build class ``index``'s table under ``top`` (at most ``layers`` more layers) and
+    return its record as JSON, or ``None`` if the table is not complete yet; the table
+    files are deleted once read unless ``keep``. The task of every backend (it runs
+    where it is sent, and its result is plain JSON)."""
+    if not 0 <= index < len(CLASSES):
+        raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {index}")
+    layout = layout_for(index, top)
+    where = LayoutDir(top, layout)
+    n = len(tally_layers(layout).order)
+    if not _complete(where, n):
+        (build or building.build)(layout, top, layers=layers, progress=progress)
+        if not _complete(where, n):
+            return None
+    record = record_of(index, top, layout)
+    if not keep:
+        delete(top, layout)
+    return record.to_json()
+
+
+def _local(
+    todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
+    progress: Callable[[dict[str, Any]], None] | None, build: Build | None,
+) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
+    if jobs == 1:
+        for i in todo:
+            yield i, build_class(i, top, layers, keep, progress, build)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(build_class, i, top, layers, keep, None, build): i for i in todo}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+def _ray(
+    todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
+    address: str | None, build: Build | None,
+) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address, num_cpus=None if address else jobs, log_to_driver=False)
+    remote = ray.remote(num_cpus=1)(build_class)
+    refs = {remote.remote(i, top, layers, keep, None, build): i for i in todo}
+    pending = list(refs)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        yield refs[ready[0]], ray.get(ready[0])
+
+
+def run(
+    classes: Sequence[int],
+    top: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    backend: str = "local",
+    jobs: int = 1,
+    address: str | None = None,
+    layers: int | None = None,
+    keep: bool = False,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    done: Callable[[int, Opening | None], None] | None = None,
+    build: Build | None = None,
+) -> list[Opening]:
+    """Build the ``classes`` not yet recorded in the results file ``out`` under the
+    table directory ``top``, adding each record to ``out`` as it comes (restartable);
+    return the new records. ``progress`` hears each layer built (one local job only),
+    ``done`` each class finished (its record, or ``None`` if its table is not complete
+    yet: ``layers`` stopped it); ``build`` replaces :func:`~.building.build` (tests)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be 'local' or 'ray', not {backend!r}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be 1 to {MAX_JOBS}, not {jobs}")
+    for i in classes:
+        if not 0 <= i < len(CLASSES):
+            raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {i}")
+    records = {o.index: o for o in read(out)}
+    todo = [i for i in classes if i not in records]
+    top = str(top)
+    Path(top).mkdir(parents=True, exist_ok=True)
+    results = (
+        _local(todo, top, layers, keep, jobs, progress, build) if backend == "local"
+        else _ray(todo, top, layers, keep, jobs, address, build)
+    )  # fmt: skip
+    new: list[Opening] = []
+    for i, found in results:
+        opening = None if found is None else check({"format": FORMAT, "classes": [found]})[0]
+        if opening is not None:
+            records[i] = opening
+            new.append(opening)
+            write(out, list(records.values()))
+        if done is not None:
+            done(i, opening)
+    return new
