@@ -48,9 +48,10 @@ import tiki
 from tiki.board.layouts import class_index, symmetry_between
 from tiki.engine.contract import apply
 from tiki.model.state import PLAYER_SYMBOLS, State
-from tiki.model.symmetry import transform_action, transform_state
 from tiki.text.record import Record, write_record
 from tiki.tools.tables import line
+from tiki.tools.tables.probe import built_layout
+from tiki.tools.tables.store import layouts_in
 
 OUT = Path(__file__).resolve().parent / "tiki-pv"
 """Where the records go: ``docs/tiki-pv/``."""
@@ -68,31 +69,9 @@ def file_name(layout: Sequence[int], first: int) -> str:
     return "_".join(map(str, layout)) + f"-{PLAYER_SYMBOLS[first]}.tiki"
 
 
-def built_layouts(top: Path) -> list[tuple[int, ...]]:
-    """The layouts with a table folder (a ``meta.json``) under ``top``, in order."""
-    found = []
-    for meta in sorted(top.glob("*/meta.json")):
-        found.append(tuple(int(v) for v in json.loads(meta.read_text())["layout"]))
-    return sorted(found)
-
-
 def opening(layout: Sequence[int], first: int) -> State:
     """The opening position of ``layout`` with ``first`` to move (default rules)."""
     return tiki.new_game(layout=tuple(layout), first=first)
-
-
-def source(layout: Sequence[int], top: Path) -> tuple[int, ...]:
-    """The layout whose table under ``top`` answers ``layout``: itself if it is
-    there, else a layout of its class that is (the same game seen through a symmetry
-    of the square, :mod:`tiki.model.symmetry`); ``ValueError`` if none is."""
-    layout = tuple(layout)
-    built = built_layouts(top)
-    if layout in built:
-        return layout
-    for other in built:
-        if class_index(other) == class_index(layout):
-            return other
-    raise ValueError(f"no table of the class of {','.join(map(str, layout))} in {top}")
 
 
 def pv_record(layout: Sequence[int], first: int, tables: Path) -> Record | None:
@@ -101,13 +80,12 @@ def pv_record(layout: Sequence[int], first: int, tables: Path) -> Record | None:
     ``layout``), or ``None`` if the opening is a draw (a line that need never end)."""
     layout = tuple(layout)
     start = opening(layout, first)
-    built = source(layout, tables)
-    there = transform_state(start, symmetry_between(layout, built))
-    found = tiki.solve(there, tables=tables)
+    built = built_layout(tables, layout)  # the table that answers, through a symmetry
+    found = tiki.solve(start, tables=tables)
     if found.winner is None or found.plies is None:
         return None
     back = symmetry_between(built, layout)
-    actions = [transform_action(a, back) for a in line(there, tables)]
+    actions = line(start, tables)
     if len(actions) != found.plies:  # pragma: no cover - line() follows the same values
         raise AssertionError(f"the line has {len(actions)} plies, the table says {found.plies}")
     values = ",".join(map(str, layout))
@@ -177,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError:
         print(f"tiki_pv: --layout takes nine values a1,...,c3: {args.layout}")
         return 2
-    layouts = layouts or built_layouts(top)
+    layouts = layouts or layouts_in(top)
     args.out.mkdir(parents=True, exist_ok=True)
     status = 0
     for layout in layouts:

@@ -18,29 +18,15 @@ from gamekit.cli.commands import UsageError
 
 from ...errors import TableError
 from ..tables.compact import convert_layers
-from ..tables.store import LayoutDir
+from ..tables.store import LayoutDir, layouts_in
 
 __all__ = ["add_compact"]
-
-
-def _layouts(top: Path) -> list[LayoutDir]:
-    """The layout folders under ``top`` (each with a ``meta.json``)."""
-    found = []
-    for folder in sorted(top.iterdir()):
-        if not (folder / "meta.json").is_file():
-            continue
-        try:
-            values = tuple(int(v) for v in folder.name.split("_"))
-        except ValueError:
-            continue
-        found.append(LayoutDir(top, values))
-    return found
 
 
 def _compact(args: argparse.Namespace) -> int:
     top: Path = args.directory
     done = 0
-    for where in _layouts(top):
+    for where in (LayoutDir(top, values) for values in layouts_in(top)):
         name = ",".join(map(str, where.layout))
         try:
             layers = len(where.meta()["tallies"])

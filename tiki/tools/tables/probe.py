@@ -33,7 +33,7 @@ from ..solve.code import DRAW, OPEN, STACK, Code, supported
 from .store import Layer, LayoutDir, decode, layout_name, rank
 from .tallies import describe, mirror_tally, swap_board
 
-__all__ = ["TURNS", "Table", "line", "returns", "solve", "table"]
+__all__ = ["TURNS", "Table", "built_layout", "line", "returns", "solve", "table"]
 
 TURNS = 200
 """The turn count of :meth:`Table.position`'s states."""
@@ -218,17 +218,23 @@ def solve(
     return _by_class(str(top.resolve()), state)
 
 
+def built_layout(top: str | os.PathLike[str], tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """The layout whose table under ``top`` answers the layout ``tiles``: itself if it
+    is there, else the first of its class that is (in :func:`~tiki.board.layouts.orbit`'s
+    order); a :class:`~tiki.errors.TableError` if none is."""
+    for layout in (tiles, *orbit(tiles)):
+        if (Path(top) / layout_name(layout) / "meta.json").is_file():
+            return layout
+    raise TableError(
+        f"layout {','.join(map(str, tiles))} is not built in {top}, nor any layout of its class"
+    )
+
+
 def _by_class(top: str, state: State) -> solver.Solution:
     """The solution of ``state`` from the table of its layout under ``top``, or of the
     first layout of its class built there, mapped back."""
     tiles = state.tiles
-    for layout in (tiles, *orbit(tiles)):
-        if (Path(top) / layout_name(layout) / "meta.json").is_file():
-            break
-    else:
-        raise TableError(
-            f"layout {','.join(map(str, tiles))} is not built in {top}, nor any layout of its class"
-        )
+    layout = built_layout(top, tiles)
     if layout == tiles:
         return table(top, tiles).solution(state)
     seen, symmetry = to_layout(state, layout)

@@ -44,6 +44,7 @@ __all__ = [
     "LayoutDir",
     "decode",
     "layout_name",
+    "layouts_in",
     "rank",
 ]
 
@@ -134,6 +135,18 @@ class LayerFile:
         """Unmap the file."""
         self._values.release()
         self._map.close()
+
+
+def layouts_in(top: str | os.PathLike[str]) -> list[tuple[int, ...]]:
+    """The layouts with a folder under the table directory ``top`` (its ``meta.json``
+    there, the build begun), in order; a folder of another name is not a layout's."""
+    found = []
+    for meta in Path(top).glob("*/meta.json"):
+        try:
+            found.append(tuple(int(v) for v in meta.parent.name.split("_")))
+        except ValueError:
+            continue
+    return sorted(found)
 
 
 Layer = LayerFile | CompactLayer
