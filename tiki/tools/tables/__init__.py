@@ -16,6 +16,8 @@ play, 3.7 billion positions in 68 layers of fruit tallies (about 12 CPU-minutes 
 - :mod:`.checks`: the builder and a table checked against the engine's code;
 - :mod:`.sweep`: one table a layout class, its opening recorded (``tiki tables sweep``),
   and the committed records, :func:`openings`;
+- :mod:`.lines`: the principal variation of an opening as a game record
+  (``tiki tables sweep --lines``, ``docs/tiki_pv.py``);
 - :mod:`.report`: the page of the opening values (``tiki tables report``).
 """
 
