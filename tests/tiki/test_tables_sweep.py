@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_tables import FakeBuild, fake_record
 
 import tiki
 from tiki.board.layouts import CLASSES, canonical, class_index, orbit
@@ -28,7 +29,6 @@ from tiki.tools.cli import main
 from tiki.tools.tables import TableError, building, sweep, table
 from tiki.tools.tables.report import replace_section, section
 from tiki.tools.tables.store import NVALID, LayoutDir
-from tiki.tools.tables.tallies import tally_layers
 
 SEED1 = (0, 1, -1, 1, 2, 1, 1, 0, 1)
 """The layout of ``new_game(seed=1)``, of class 57."""
@@ -140,44 +140,6 @@ def test_classes_are_bounded() -> None:
     for bad in ("198", "-1", "3-1", "x", "1,,2", "9" * 50, ",".join(["1"] * 2000)):
         with pytest.raises(ValueError, match="from 0 to 197"):
             sweep.parse_classes(bad)
-
-
-class FakeBuild:
-    """A build whose layers are empty files: the driver's bookkeeping without 25
-    CPU-minutes (the records come from :func:`fake_record`)."""
-
-    def __init__(self) -> None:
-        self.layers: list[tuple[tuple[int, ...], int]] = []
-
-    def __call__(self, layout: tuple[int, ...], top: str, *, layers: int | None = None,
-                 progress: Any = None) -> list[dict[str, Any]]:  # fmt: skip
-        where = LayoutDir(top, layout)
-        order = tally_layers(layout).order
-        where.write_meta(order)
-        made: list[dict[str, Any]] = []
-        for layer in range(len(order)):
-            if where.is_built(layer) or (layers is not None and len(made) >= layers):
-                continue
-            where.layer_path(layer).write_bytes(b"")
-            record = {"layer": layer, "wins": 1, "losses": 2, "draws": 0, "max_dist": layer,
-                      "t_total": 1.5}  # fmt: skip
-            where.log(record)
-            where.mark_built(layer)
-            self.layers.append((layout, layer))
-            made.append(record)
-        return made
-
-
-def fake_record(index: int, top: str, layout: tuple[int, ...]) -> sweep.Opening:
-    """A record summed from the fake build's log (the opening made up: a win in 9)."""
-    logged = LayoutDir(top, layout).records()
-    cls = CLASSES[index]
-    return sweep.Opening(
-        index, cls.representative, cls.size, layout, "win", 9, "+a1", None,
-        max(r["max_dist"] for r in logged), sum(r["wins"] for r in logged),
-        sum(r["losses"] for r in logged), 0, len(logged),
-        sum(r["t_total"] for r in logged), "fake", "2026-01-01",
-    )  # fmt: skip
 
 
 @pytest.fixture

@@ -5,7 +5,8 @@
 missing layers with a progress bar (restartable: complete layers are kept);
 ``tiki tables info DIR`` lists the layouts and layers built. ``tiki solve --tables DIR``
 reads them (:mod:`tiki.tools.tables`). ``tiki tables sweep --classes all`` builds one
-table a layout class and records each opening's value (:mod:`tiki.tools.tables.sweep`);
+table a layout class and records each opening's value (:mod:`tiki.tools.tables.sweep`),
+with ``--lines DIR`` its winning lines too (:mod:`tiki.tools.tables.lines`);
 ``tiki tables report`` writes the page's table of them from the data.
 """
 
@@ -229,6 +230,7 @@ def _sweep_run(args: argparse.Namespace) -> int:
         new = _sweep.run(
             todo, top, out, backend=args.backend, jobs=args.jobs, address=args.address,
             layers=args.layers, keep=args.keep, progress=layer if one else None, done=done,
+            lines=args.lines,
         )  # fmt: skip
     except (TableError, OSError) as error:
         raise UsageError(str(error)) from None
@@ -236,6 +238,8 @@ def _sweep_run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     print(f"recorded {_count(len(new))} in {out}; 'tiki tables report' writes the page")
+    if args.lines is not None:
+        print(f"the winning lines of their openings in {args.lines} ('tiki replay' plays them)")
     return 0
 
 
@@ -292,8 +296,10 @@ def add_tables(sub: Any) -> None:
         "or a member already in --dir), read its opening's value for the first player, its "
         "distance, the longest game and the counts of wins, losses and draws into --out, and "
         "delete the table unless --keep. Classes already in --out are skipped; a layout "
-        "partly built goes on. Each class: about 12 CPU-minutes, 4.8 GB on disk while it "
-        "is built, 1.9 GB of memory.",
+        "partly built goes on. With --lines, the principal variation of each opening built, "
+        "x first and o first, is written there as a game record before the table is "
+        "deleted (a drawn opening has none). Each class: about 12 CPU-minutes, 4.8 GB on "
+        "disk while it is built, 1.9 GB of memory.",
     )
     w.add_argument(
         "--classes",
@@ -317,6 +323,12 @@ def add_tables(sub: Any) -> None:
     w.add_argument("--address", help="the Ray cluster's address (--backend ray)")
     w.add_argument("--keep", action="store_true", help="keep each table once read")
     w.add_argument("--layers", type=_layers, help="build at most this many layers a class now")
+    w.add_argument(
+        "--lines",
+        metavar="DIR",
+        help="also write each opening's principal variation there, x first and o first "
+        "(docs/tiki-pv: the records 'tiki replay' plays)",
+    )
     w.add_argument(
         "--out",
         default="openings.json",

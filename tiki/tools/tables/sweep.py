@@ -7,14 +7,19 @@ sweep builds the table of each class asked for (its representative, or a member
 already built or started in the directory), reads from it the opening's value for the
 first player, sums its build log, writes one :class:`Opening` a class into a results
 file (the format of ``tiki/data/openings.json``, :func:`write`), then deletes the
-table's files unless asked to keep them (7 GB a layout).
+table's files unless asked to keep them (7 GB a layout). Asked for ``lines`` (a folder,
+``docs/tiki-pv``), it also writes, before the table is gone, the records of the
+opening's principal variation, x first and o first (:func:`.lines.texts`, what
+``python docs/tiki_pv.py`` writes from a table kept; a drawn opening has none), named
+by the layout built: the worker returns their texts with the class's record and the
+driver writes them, then the record, so a class recorded has its lines.
 
 Each class is independent and restartable: a class already in the results file is
 skipped, a layout partly built goes on from its last complete layer
 (:func:`~.building.build`). The classes run one at a time in this process, on ``jobs``
 local processes, or on Ray (``backend='ray'``: a local Ray, or the cluster at
-``address``; each worker builds into its own ``top`` and returns the record), as
-``simulate`` does (:func:`run`).
+``address``; each worker builds into its own ``top`` and returns the record, and the
+lines' texts, to the driver), as ``simulate`` does (:func:`run`).
 
 The results file's format, its reader and writer are :mod:`.openings`'s.
 """
@@ -35,6 +40,7 @@ from ...engine.contract import new_game
 from ...errors import TableError
 from ...model.state import O, X
 from . import building
+from . import lines as _lines
 from .openings import DATA, FORMAT, MAX_BYTES, Opening, check, openings, read, write
 from .probe import Table
 from .store import FORMAT as STORE_FORMAT
@@ -46,6 +52,7 @@ __all__ = [
     "CLASSES",
     "DATA",
     "FORMAT",
+    "LINES",
     "MAX_BYTES",
     "MAX_JOBS",
     "Opening",
@@ -66,7 +73,8 @@ BACKENDS = ("local", "ray")
 """Where the classes are built."""
 MAX_JOBS = 64
 """The most classes built at once."""
-
+LINES = "lines"
+"""The key of :func:`build_class`'s result that holds the lines' texts, by file name."""
 
 
 def parse_classes(text: str) -> tuple[int, ...]:
@@ -184,11 +192,14 @@ def build_class(
     keep: bool = False,
     progress: Callable[[dict[str, Any]], None] | None = None,
     build: Build | None = None,
+    lines: bool = False,
 ) -> dict[str, Any] | None:
     """Build class ``index``'s table under ``top`` (at most ``layers`` more layers) and
     return its record as JSON, or ``None`` if the table is not complete yet; the table
-    files are deleted once read unless ``keep``. The task of every backend (it runs
-    where it is sent, and its result is plain JSON)."""
+    files are deleted once read unless ``keep``. With ``lines`` the record also holds,
+    under :data:`LINES`, the texts of the opening's principal variations read from the
+    table first (:func:`.lines.texts`, by file name). The task of every backend (it
+    runs where it is sent, and its result is plain JSON)."""
     if not 0 <= index < len(CLASSES):
         raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {index}")
     layout = layout_for(index, top)
@@ -198,36 +209,40 @@ def build_class(
         (build or building.build)(layout, top, layers=layers, progress=progress)
         if not _complete(where, n):
             return None
-    record = record_of(index, top, layout)
+    found = record_of(index, top, layout).to_json()
+    if lines:
+        found[LINES] = _lines.texts(layout, top)
     if not keep:
         delete(top, layout)
-    return record.to_json()
+    return found
 
 
 def _local(
     todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
-    progress: Callable[[dict[str, Any]], None] | None, build: Build | None,
+    progress: Callable[[dict[str, Any]], None] | None, build: Build | None, lines: bool,
 ) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
     if jobs == 1:
         for i in todo:
-            yield i, build_class(i, top, layers, keep, progress, build)
+            yield i, build_class(i, top, layers, keep, progress, build, lines)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(build_class, i, top, layers, keep, None, build): i for i in todo}
+        futures = {
+            pool.submit(build_class, i, top, layers, keep, None, build, lines): i for i in todo
+        }
         for future in as_completed(futures):
             yield futures[future], future.result()
 
 
 def _ray(
     todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
-    address: str | None, build: Build | None,
+    address: str | None, build: Build | None, lines: bool,
 ) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
     import ray
 
     if not ray.is_initialized():
         ray.init(address=address, num_cpus=None if address else jobs, log_to_driver=False)
     remote = ray.remote(num_cpus=1)(build_class)
-    refs = {remote.remote(i, top, layers, keep, None, build): i for i in todo}
+    refs = {remote.remote(i, top, layers, keep, None, build, lines): i for i in todo}
     pending = list(refs)
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
@@ -247,12 +262,16 @@ def run(
     progress: Callable[[dict[str, Any]], None] | None = None,
     done: Callable[[int, Opening | None], None] | None = None,
     build: Build | None = None,
+    lines: str | os.PathLike[str] | None = None,
 ) -> list[Opening]:
     """Build the ``classes`` not yet recorded in the results file ``out`` under the
     table directory ``top``, adding each record to ``out`` as it comes (restartable);
     return the new records. ``progress`` hears each layer built (one local job only),
     ``done`` each class finished (its record, or ``None`` if its table is not complete
-    yet: ``layers`` stopped it); ``build`` replaces :func:`~.building.build` (tests)."""
+    yet: ``layers`` stopped it); ``build`` replaces :func:`~.building.build` (tests).
+    With ``lines``, a folder, each class's records of its opening's principal variation
+    (:func:`.lines.texts`) are written there, here (the worker's disk need not be this
+    one), before its record is added to ``out``: a class recorded has its lines."""
     if backend not in BACKENDS:
         raise ValueError(f"backend must be 'local' or 'ray', not {backend!r}")
     if not 1 <= jobs <= MAX_JOBS:
@@ -264,13 +283,19 @@ def run(
     todo = [i for i in classes if i not in records]
     top = str(top)
     Path(top).mkdir(parents=True, exist_ok=True)
+    if lines is not None:
+        Path(lines).mkdir(parents=True, exist_ok=True)
+    asked = lines is not None
     results = (
-        _local(todo, top, layers, keep, jobs, progress, build) if backend == "local"
-        else _ray(todo, top, layers, keep, jobs, address, build)
+        _local(todo, top, layers, keep, jobs, progress, build, asked) if backend == "local"
+        else _ray(todo, top, layers, keep, jobs, address, build, asked)
     )  # fmt: skip
     new: list[Opening] = []
     for i, found in results:
+        texts = {} if found is None else found.pop(LINES, {})
         opening = None if found is None else check({"format": FORMAT, "classes": [found]})[0]
+        if opening is not None and lines is not None:
+            _write_lines(Path(lines), texts)
         if opening is not None:
             records[i] = opening
             new.append(opening)
@@ -278,3 +303,12 @@ def run(
         if done is not None:
             done(i, opening)
     return new
+
+
+def _write_lines(folder: Path, texts: dict[str, str]) -> None:
+    """Write the lines' ``texts`` a worker returned into ``folder``, by their names
+    (:func:`.lines.file_name`'s, nothing else: a name is no path)."""
+    for name, text in texts.items():
+        if Path(name).name != name or not name.endswith(".tiki"):
+            raise TableError(f"a line's file name, not {name[:80]!r}")
+        (folder / name).write_text(text, encoding="utf-8")
