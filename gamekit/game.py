@@ -146,6 +146,10 @@ class Game:
     """Whether the players to decide in a state choose at once and in secret (a Speed
     Jump's tokens): each is then given only his own view, never the position, and
     what one has chosen is hidden from the others until the reveal."""
+    simultaneous: bool = True
+    """Whether the game has any secret choice at all (Tikal's Speed Jump); ``False``
+    (Tiki, where one player decides at a time) lets a tool that plays many games
+    leave :attr:`secret` unasked (a study's loop, :func:`gamekit.studies.loop.play`)."""
 
     # the tools layer, imported on first use (:func:`load`)
     bots: Mapping[str, str] = attrs.field(factory=dict)

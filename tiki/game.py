@@ -51,7 +51,8 @@ GAME = Game.gather(
     max_players=2,
     named_token=str,
     seat_clause=_seat_clause,
-    secret=moves.secret,  # compiled: asked once a decision
+    secret=moves.secret,  # compiled: asked once a decision by the server
+    simultaneous=False,  # TIKI-TURN-3: one player decides at a time
     bots={
         "greedy": "tiki.tools.bots:GreedyBot",
         "mcts": "tiki.tools.bots.search:MCTSBot",

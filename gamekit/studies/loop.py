@@ -10,18 +10,19 @@ and :meth:`.study.Study.play_row` calls it with the game's functions.
 >>> bots = [RandomBot(1), RandomBot(2)]
 >>> state, plies, trail, points, options = play(
 ...     g.new_game(tiki.Rules(), seed=3), [chooser(b) for b in bots], [None, None],
-...     random.Random(0), 2000, g.actors, g.secret, g.observe, g.sample_chance,
-...     (g.CHANCE,), g.apply, None, None, g.legal_actions, False)
+...     lambda: random.Random(0), 2000, g.actors, g.secret, g.observe,
+...     g.sample_chance, (g.CHANCE,), g.apply, None, None, g.legal_actions, False)
 >>> plies == len(trail), points, options, g.outcome(state) is not None
 (True, [], [], True)
 
 A bot that picks among the legal actions alone (:func:`~gamekit.bots.picker`) plays
-the same game:
+the same game, and so it does where nobody is asked whether a choice is secret
+(``secret`` of ``None``: Tiki has none, :attr:`gamekit.game.Game.simultaneous`):
 
 >>> again = play(
 ...     g.new_game(tiki.Rules(), seed=3), [chooser(b) for b in bots],
-...     [picker(RandomBot(1)), picker(RandomBot(2))], random.Random(0), 2000, g.actors,
-...     g.secret, g.observe, g.sample_chance, (g.CHANCE,), g.apply, None, None,
+...     [picker(RandomBot(1)), picker(RandomBot(2))], lambda: random.Random(0), 2000,
+...     g.actors, None, g.observe, g.sample_chance, (g.CHANCE,), g.apply, None, None,
 ...     g.legal_actions, True)
 >>> again[0] == state and again[2] == trail and len(again[4]) == len(trail)
 True
@@ -41,10 +42,10 @@ def play(
     state: Any,
     choose: list[Function],
     pick: list[Function | None],
-    rng: Any,
+    chance_rng: Function,
     max_plies: int,
     actors: Function,
-    secret: Function,
+    secret: Function | None,
     observe: Function,
     sample: Function,
     chance: tuple[int, ...],
@@ -65,7 +66,10 @@ def play(
     ``None``, ``pick[p](actions)`` from his legal actions: ``legal(state)`` where he
     alone decides, else ``legal(state, p)``, the same as his view's (a secret choice
     never depends on what is hidden from its player) without building the view.
-    Chance (``actors`` giving ``chance``) is ``sample(state, rng)``.
+    Chance (``actors`` giving ``chance``) is ``sample(state, rng)``, ``rng`` made by
+    ``chance_rng()`` at the first chance node (a game without chance after its start,
+    such as Tiki's, never seeds one). ``secret`` is ``None`` for a game that never has
+    a secret choice (Tiki's): nobody's decision is then asked about.
     ``advance(state, action)`` is the new state, or, with ``seen``, a pair of the new
     state and the ply's events, shown to ``seen`` when there are any."""
     trail: list[int] = []
@@ -73,12 +77,15 @@ def play(
     options: list[int] = []
     note, spent, offered = trail.append, points.append, options.append
     plies = 0
+    rng: Any = None
     for plies in range(max_plies):  # noqa: B007 - the plies taken, where it breaks
         who = actors(state)
         if not who:
             break
         decided = who != chance
         if not decided:
+            if rng is None:
+                rng = chance_rng()
             action = sample(state, rng)
         else:
             alone = len(who) == 1
@@ -87,11 +94,11 @@ def play(
             if picking is not None:  # from the legal actions alone: no view, no checks
                 actions = legal(state) if alone else legal(state, p)
                 action = picking(actions)
-                note(~p if secret(state) else p)
+                note(~p if secret is not None and secret(state) else p)
                 if count_options:
                     offered(len(actions))
             else:
-                if secret(state):  # he sees his own view only
+                if secret is not None and secret(state):  # he sees his own view only
                     action = choose[p](observe(state, p), p)
                     note(~p)
                 else:

@@ -30,11 +30,11 @@ moment if one of its decisions is his; else he is *idle* in it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["WAIT_BINS", "costs", "count", "margin", "waits"]
 
-WAIT_BINS = 16
+WAIT_BINS: Final = 16
 """``wait_hist`` counts the waits of length 1, 2, … 15 and, last, those of 16 or more."""
 
 
@@ -82,19 +82,26 @@ def count(
     >>> count([~0, ~1], 2, [4.0, 9.0])["table_seconds"]  # the slowest chooser's 9 s
     9.0
     """
-    in_turn = min(trail, default=0) >= 0  # no secret choice: each decision is a moment
+    entries = list(trail)  # a list of int: the compiled build reads it unboxed
+    in_turn = min(entries, default=0) >= 0  # no secret choice: each decision is a moment
     if isinstance(cost, (int, float)):
         if in_turn:
-            return _in_turn_alike(trail, players, float(cost))
-        cost = [float(cost)] * len(trail)
-    if len(cost) != len(trail):
-        raise ValueError(f"{len(trail)} decisions, {len(cost)} costs")
-    return _in_turn(trail, players, cost) if in_turn else _in_moments(trail, players, cost)
+            return _in_turn_alike(entries, players, float(cost))
+        cost = [float(cost)] * len(entries)
+    if len(cost) != len(entries):
+        raise ValueError(f"{len(entries)} decisions, {len(cost)} costs")
+    seconds = list(cost)
+    if in_turn:
+        return _in_turn(entries, players, seconds)
+    return _in_moments(entries, players, seconds)
 
 
-def _in_turn_alike(trail: Sequence[int], players: int, cost: float) -> dict[str, Any]:
+def _in_turn_alike(trail: list[int], players: int, cost: float) -> dict[str, Any]:
     """:func:`count` of a trail without a secret choice whose decisions all take
-    ``cost`` seconds (Tiki's): the moments counted, their seconds a multiple."""
+    ``cost`` seconds (Tiki's): the moments counted, their seconds a multiple.
+
+    Here and below a list's entry is changed as ``x[i] = x[i] + v``, never ``x[i] +=
+    v``, which the compiled build does with Python's generic ``+=`` on objects."""
     decisions = [0] * players
     wait_sum = [0] * players
     last = [-1] * players
@@ -102,15 +109,16 @@ def _in_turn_alike(trail: Sequence[int], players: int, cost: float) -> dict[str,
     wait_max = gaps = handoffs = 0
     before = -1
     for moment, p in enumerate(trail):
-        decisions[p] += 1
+        decisions[p] = decisions[p] + 1
         if before != p and before >= 0:
             handoffs += 1
         before = p
         wait = moment - last[p] - 1
         if wait:
-            wait_sum[p] += wait
+            wait_sum[p] = wait_sum[p] + wait
             gaps += 1
-            hist[wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1] += 1
+            b = wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1
+            hist[b] = hist[b] + 1
             if wait > wait_max:
                 wait_max = wait
         last[p] = moment
@@ -123,7 +131,7 @@ def _in_turn_alike(trail: Sequence[int], players: int, cost: float) -> dict[str,
     )  # fmt: skip
 
 
-def _in_turn(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict[str, Any]:
+def _in_turn(trail: list[int], players: int, costs: list[float]) -> dict[str, Any]:
     """:func:`count` of a trail without a secret choice, where each decision is a
     moment of its own: the same figures as :func:`_in_moments`, with less work."""
     decisions = [0] * players
@@ -137,15 +145,16 @@ def _in_turn(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict
     clock = 0.0
     before = -1
     for moment, p in enumerate(trail):
-        decisions[p] += 1
+        decisions[p] = decisions[p] + 1
         if before != p and before >= 0:
             handoffs += 1
         before = p
         wait = moment - last[p] - 1
         if wait:
-            wait_sum[p] += wait
+            wait_sum[p] = wait_sum[p] + wait
             gaps += 1
-            hist[wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1] += 1
+            b = wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1
+            hist[b] = hist[b] + 1
             if wait > wait_max:
                 wait_max = wait
             stretch = clock - done[p]
@@ -153,7 +162,7 @@ def _in_turn(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict
                 longest = stretch
         last[p] = moment
         took = costs[moment]
-        own[p] += took
+        own[p] = own[p] + took
         clock += took
         done[p] = clock
     moments = len(trail)
@@ -166,7 +175,7 @@ def _in_turn(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict
     )  # fmt: skip
 
 
-def _in_moments(trail: Sequence[int], players: int, costs: Sequence[float]) -> dict[str, Any]:
+def _in_moments(trail: list[int], players: int, costs: list[float]) -> dict[str, Any]:
     """:func:`count` of any trail, its runs of secret choices grouped into moments."""
     decisions = [0] * players
     wait_sum = [0] * players
@@ -183,46 +192,49 @@ def _in_moments(trail: Sequence[int], players: int, costs: Sequence[float]) -> d
     group: list[int] = []  # who decides in the running moment
     spent: dict[int, float] = {}  # a secret run's seconds by chooser
     secret_before = False
-    for entry, took in zip(trail, costs, strict=True):
+    for i in range(len(trail)):  # as many costs (count checks): indexed, unboxed
+        entry = trail[i]
+        took = costs[i]
         secret = entry < 0
         p = ~entry if secret else entry
-        decisions[p] += 1
+        decisions[p] = decisions[p] + 1
         if not (secret and secret_before):  # a new moment: the running one ends
             clock += now
             for q in group:
-                own[q] += now
+                own[q] = own[q] + now
                 done[q] = clock
             if moment >= 0 and (len(group) != 1 or group[0] != p):  # another chooser
                 handoffs += 1
             moment += 1
             group = [p]
-            part[p] += 1
+            part[p] = part[p] + 1
             now = took
             if secret:
                 spent = {p: took}
         else:
             if p not in group:
                 group.append(p)
-                part[p] += 1
+                part[p] = part[p] + 1
             mine = spent[p] = spent.get(p, 0.0) + took
             if mine > now:
                 now = mine
         secret_before = secret
         wait = moment - last[p] - 1
-        wait_sum[p] += wait
+        wait_sum[p] = wait_sum[p] + wait
         if wait:
             gaps += 1
             if wait > wait_max:
                 wait_max = wait
             if wait > 0:
-                hist[wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1] += 1
+                b = wait - 1 if wait < WAIT_BINS else WAIT_BINS - 1
+                hist[b] = hist[b] + 1
                 stretch = clock - done[p]
                 if stretch > longest:
                     longest = stretch
         last[p] = moment
     clock += now
     for q in group:
-        own[q] += now
+        own[q] = own[q] + now
         done[q] = clock
     moments = moment + 1
     tail = max((moments - 1 - last[p] for p in range(players)), default=0)

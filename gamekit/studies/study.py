@@ -167,6 +167,13 @@ class Played:
     """The game's :class:`Tally` of the events (:attr:`Study.tally`), or ``None``."""
 
 
+@functools.lru_cache(maxsize=64)
+def _bot_class(game: Game, name: str) -> Any:
+    """The class of ``game``'s bot ``name``, imported once: a study makes its bots
+    afresh each game (a descriptor is hashed by identity)."""
+    return load(game.bots[name])
+
+
 def _stepped(step: Callable[[Any, Any], Any]) -> Callable[[Any, Any], tuple[Any, Any]]:
     """A game's ``step`` as a :attr:`Study.tally_step`: the new state and the events."""
 
@@ -231,7 +238,9 @@ class Study:
     """How a game with a :attr:`tally` is played, ``tally_step(state, action)``: the new
     state and the events of the ply, as a pair. By default the game's ``step``; a game
     may give one that builds only the events its tally counts (the same new state, the
-    same events of those kinds in the same order), which is cheaper."""
+    same events of those kinds in the same order), which is cheaper, or that notes
+    them without building them (Tikal's ``noted_of``: each event as its class and
+    fields), which is cheaper still: its tally then reads what its step gives."""
     effort: Callable[[Any, Any, Any], int] | None = None
     """What a decision spends in the game's own currency, ``effort(before, action,
     after)`` from the states before and after it, for the table-time model
@@ -264,7 +273,7 @@ class Study:
         ``mcts:N``, the search bot with ``N`` playouts a decision (1 to
         :attr:`max_playouts`); a ``ValueError`` names any other."""
         if name in self.game.bots:
-            return self.game.bot(name, seed)
+            return _bot_class(self.game, name)(seed)  # = self.game.bot(name, seed)
         base, colon, argument = name.partition(":")
         if colon and argument and base in self.game.argued_bots:
             return self.game.bot(name, seed)  # a bot with its argument: perfect:DIR
@@ -295,7 +304,8 @@ class Study:
         if len(bots) != n:
             raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
         seated = [self.make_bot(name, seed + 1 + p) for p, name in enumerate(bots)]
-        rng = random.Random(seed + CHANCE_OFFSET)
+        # seeded at the first chance node after the start, if there is one
+        rng = functools.partial(random.Random, seed + CHANCE_OFFSET)
         start = game.new_game(rules, seed=seed)
         tally = None if self.tally is None else self.tally(rules)
         # without a tally no event is needed: apply builds none (the same new state)
@@ -308,7 +318,7 @@ class Study:
             rng,
             self.max_plies,
             game.actors,
-            game.secret,
+            game.secret if game.simultaneous else None,
             game.observe,
             game.sample_chance,
             (game.CHANCE,),

@@ -181,8 +181,10 @@ def test_the_measures_from_the_counted_events_are_those_from_every_event(
 def test_step_only_is_step_with_fewer_events(mode: str) -> None:
     """``step_only(state, action, kinds)``: the new state of ``step`` and exactly its
     events of ``kinds``, in order (here every ply of three random games, with the
-    kinds a study counts and with one kind that carries an action's text)."""
-    from tikalspeed.engine.contract import step_only
+    kinds a study counts and with one kind that carries an action's text); and the
+    study's own step, ``noted_of(kinds)``, the same state with each of those events
+    noted as its class and fields, which build exactly the event."""
+    from tikalspeed.engine.contract import noted_of, step_only
     from tikalspeed.model.events import ActionTaken
 
     rules = Rules(mode=mode, players=3)
@@ -197,10 +199,10 @@ def test_step_only_is_step_with_fewer_events(mode: str) -> None:
                     actions = tikalspeed.legal_actions(state)
                     action = actions[rng.randrange(len(actions))]
                 full = step(state, action)
-                assert step_only(state, action, kinds) == (
-                    full.state,
-                    tuple(e for e in full.events if type(e) in kinds),
-                )
+                wanted = tuple(e for e in full.events if type(e) in kinds)
+                assert step_only(state, action, kinds) == (full.state, wanted)
+                after, notes = noted_of(kinds)(state, action)
+                assert (after, tuple(k(*f) for k, f in notes)) == (full.state, wanted)
                 state = full.state
 
 

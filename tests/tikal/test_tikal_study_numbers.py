@@ -29,7 +29,7 @@ from tikalspeed.model.events import (
     TurnEnded,
 )
 from tikalspeed.tools import studies as simulate
-from tikalspeed.tools.studies.tally import COLUMNS, WORDS, Tally, kingmaking, numbers
+from tikalspeed.tools.studies.tally import COLUMNS, WORDS, Tally, kingmaking, notes, numbers
 
 _LOST = ("ap_unused_ended", "ap_unused_jump", "ap_unused_forfeit")
 
@@ -149,7 +149,7 @@ def test_the_columns_in_every_mode(ruleset: str, bots: tuple[str, ...], seed: in
 def _numbers_of(start: State, state: State, events: list[Event]) -> dict[str, Any]:
     """The study's numbers of a scripted stretch of play, its events tallied."""
     tally = Tally(start.rules)
-    tally.seen(events)
+    tally.seen(notes(events))
     return numbers(Played(start.rules, start, state, -2, tally))
 
 

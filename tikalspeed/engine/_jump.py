@@ -190,7 +190,7 @@ def cross_border(w: Work, action: Move) -> None:
     assert cost is not None
     w.set(ap=state.turn.ap - cost)
     if w.wants(ActionTaken):  # the action's text only where the events are wanted
-        w.events.append(ActionTaken(p, str(action), cost, "TIKAL-MOVE-1"))
+        w.tell(ActionTaken, p, str(action), cost, "TIKAL-MOVE-1")
     if action.piece == WORKER:
         w.set_cell("workers", p, a, state.expeditions.workers[p][a] - 1)
         w.set_cell("workers", p, b, w.workers[p][b] + 1)

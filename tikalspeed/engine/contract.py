@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 import attrs
 
@@ -37,7 +38,7 @@ from .legality import (
     refuse_view,
     why_illegal,
 )
-from .work import Work
+from .work import Note, Work
 
 __all__ = [
     "Transition",
@@ -47,6 +48,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "noted_of",
     "observe",
     "outcome",
     "resolve_chance",
@@ -54,7 +56,6 @@ __all__ = [
     "secret",
     "step",
     "step_only",
-    "step_only_of",
 ]
 
 _DEFAULT_RULES = Rules()
@@ -174,25 +175,39 @@ def step_only(
     return w.freeze(), tuple(w.events)
 
 
-def step_only_of(
+def noted_of(
     kinds: frozenset[type],
-) -> Callable[[State, Action], tuple[State, tuple[Event, ...]]]:
-    """:func:`step_only` for ``kinds``, as a function of the state and the action: a
-    study's step, called once a ply (a ``functools.partial`` with ``kinds`` as a
-    keyword costs more, and an interpreted function a frame, on the compiled build).
+) -> Callable[[State, Action], tuple[State, list[Note]]]:
+    """:func:`step_only` for ``kinds``, as a function of the state and the action, with
+    the events noted and not built: a study's step, called once a ply (the pair of
+    the new state and each event of ``kinds`` as its
+    :data:`~tikalspeed.engine.work.Note`, its class and fields, in the order ``step``
+    gives them). The same checks as ``step``; building the events its count reads
+    would cost more than the count.
 
     >>> from tikalspeed import Rules, legal_actions, new_game
     >>> from tikalspeed.model.events import TilePlaced
     >>> s = new_game(Rules(mode="classic", players=2), seed=3)
     >>> a = legal_actions(s)[0]
-    >>> step_only_of(frozenset({TilePlaced}))(s, a) == step_only(s, a, frozenset({TilePlaced}))
+    >>> state, notes = noted_of(frozenset({TilePlaced}))(s, a)
+    >>> (state, tuple(k(*f) for k, f in notes)) == step_only(s, a, frozenset({TilePlaced}))
     True
     """
 
-    def stepped(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        return step_only(state, action, kinds)
+    def noted(state: State, action: Action) -> tuple[State, list[Note]]:
+        why = why_illegal(state, action)
+        if why is not None:
+            raise IllegalActionError(*why)
+        notes: list[Note] = []
+        w = Work(state, True, kinds, notes)
+        MODES[state.rules.mode].apply(w, action)
+        return w.freeze(), notes
 
-    return stepped
+    return noted
+
+
+_TOKENS: Final = Phase.TOKENS
+"""SPEED-JUMP-1's node, a constant: the compiled build reads it without a lookup."""
 
 
 def secret(state: State) -> bool:
@@ -204,7 +219,7 @@ def secret(state: State) -> bool:
     >>> secret(new_game(seed=1))
     False
     """
-    return state.turn.phase is Phase.TOKENS
+    return state.turn.phase is _TOKENS
 
 
 def apply(state: State, action: Action) -> State:

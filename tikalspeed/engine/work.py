@@ -148,6 +148,11 @@ def among(action: object, actions: tuple[Action, ...]) -> bool:
     return action in actions
 
 
+Note = tuple[type, tuple[Any, ...]]
+"""An event noted and not built: its class and the fields given to it, in order (the
+event is ``kind(*fields)``, a field left out taking its default)."""
+
+
 class Work:
     """A scratch copy of a state, used inside one transition only.
 
@@ -155,14 +160,21 @@ class Work:
     own name, or ``rules``); :meth:`set` and friends change fields by those names.
     """
 
-    __slots__ = ("changes", "events", "keep", "kinds", "state")
+    __slots__ = ("changes", "events", "keep", "kinds", "notes", "state")
 
     def __init__(
-        self, state: State, keep: bool = True, kinds: frozenset[type] | None = None
+        self,
+        state: State,
+        keep: bool = True,
+        kinds: frozenset[type] | None = None,
+        notes: list[Note] | None = None,
     ) -> None:
         self.state = state
         self.changes: dict[str, Any] = {}
         self.events: list[Event] = []
+        self.notes = notes
+        """Where the wanted events are noted instead of built, if given: each as its
+        :data:`Note` (a study's count reads their fields; building costs more)."""
         self.keep = keep
         """Whether the events are wanted (``step``) or only the next state (``apply``,
         which then builds no event and no action text)."""
@@ -175,12 +187,17 @@ class Work:
         kinds = self.kinds
         return self.keep and (kinds is None or kind in kinds)
 
-    def tell(self, kind: Callable[..., Event], *fields: Any) -> None:
-        """Note the event ``kind(*fields)``, if events of its kind are wanted."""
+    def tell(self, kind: type, *fields: Any) -> None:
+        """Note the event ``kind(*fields)``, if events of its kind are wanted: built,
+        or as its :data:`Note` where :attr:`notes` is given."""
         if self.keep:
             kinds = self.kinds
             if kinds is None or kind in kinds:
-                self.events.append(kind(*fields))
+                notes = self.notes
+                if notes is None:
+                    self.events.append(kind(*fields))
+                else:
+                    notes.append((kind, fields))
 
     def __getattr__(self, name: str) -> Any:
         changes = self.changes  # a slot: found without coming back here

@@ -34,7 +34,7 @@ def spend(w: Work, action: APAction) -> None:
     cost = ap_cost(state, action)
     w.set(ap=state.turn.ap - cost)
     if w.wants(ActionTaken):  # the action's text only where the events are wanted
-        w.events.append(ActionTaken(p, str(action), cost, CLAUSES[kind]))
+        w.tell(ActionTaken, p, str(action), cost, CLAUSES[kind])
     ex = state.expeditions
     if kind is Move or kind is CampMove:  # the common case first
         a, b = action.origin, action.destination  # type: ignore[union-attr]

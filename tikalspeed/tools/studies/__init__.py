@@ -62,7 +62,7 @@ from gamekit.cli.options import MAX_PLAYOUTS
 from gamekit.studies.study import NAMES, TIME_COLUMNS, TIME_MEASURES, Study
 
 from ...engine.ap import action_points
-from ...engine.contract import step_only_of
+from ...engine.contract import noted_of
 from ...game import GAME
 from ...model.actions import player_name
 from ...model.state import State
@@ -129,7 +129,7 @@ STUDY = Study(
     scores=_scores,
     numbers=numbers,
     tally=Tally,
-    tally_step=step_only_of(COUNTED),
+    tally_step=noted_of(COUNTED),
     effort=action_points,
     words={
         **TALLY_WORDS,

@@ -2,8 +2,9 @@
 what :func:`numbers` makes of the count (the row's Tikal columns; definitions in
 ``docs/simulate.md``).
 
-A study plays its games with ``step_only_of(COUNTED)`` (``step_only`` of them), which
-builds only the events of :data:`COUNTED`; each number below needs only those, a
+A study plays its games with ``noted_of(COUNTED)`` (``step_only`` of them, each event
+noted as its class and fields, not built), which notes only the events of
+:data:`COUNTED`; each number below needs only those, a
 little state in the tally (each player's latest scoring) and the final scores.
 
 >>> from tikalspeed.tools.studies import play_row
@@ -18,13 +19,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Iterable, Sequence
 from typing import Any
+
+import attrs
 
 from gamekit.studies.study import Played
 
+from ...board.manifest import Manifest
 from ...board.terrain import terrain
 from ...board.tiles import Kind
+from ...engine.work import Note
 from ...model.events import (
     AuctionOpened,
     AuctionWon,
@@ -38,7 +44,17 @@ from ...model.events import (
 from ...model.rules import Rules
 from ...model.state import TurnKind
 
-__all__ = ["COLUMNS", "COUNTED", "WORDS", "Tally", "counted", "kingmaking", "numbers", "rounds"]
+__all__ = [
+    "COLUMNS",
+    "COUNTED",
+    "WORDS",
+    "Tally",
+    "counts_towards",
+    "kingmaking",
+    "notes",
+    "numbers",
+    "rounds",
+]
 
 COUNTED = frozenset(
     {
@@ -123,41 +139,88 @@ class Tally:
         self.last = [0] * n
         """Each player's points at his latest scoring (``Scored``)."""
         self.counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
-        t = terrain(rules.manifest)
-        self._volcano_ids = frozenset(
-            i for i, k in zip(t.tile_ids, t.tile_kinds, strict=True) if k is Kind.VOLCANO
-        )
+        self._volcano_ids = _volcanoes(rules.manifest)
 
-    def seen(self, events: Sequence[Any]) -> None:
-        """Count the events of one ply (kinds not in :data:`COUNTED` are skipped)."""
-        for e in events:
-            kind = type(e)
+    def seen(self, notes: Sequence[Note]) -> None:
+        """Count the events of one ply, as noted (each its class and its fields: the
+        study's step, ``noted_of(COUNTED)``, builds none; :func:`notes` gives the notes
+        of built events). Kinds not in :data:`COUNTED` are skipped."""
+        for kind, f in notes:
             if kind is PointsLost:
-                (self.forfeit if e.clause == _FORFEIT else self.jump)[e.player] += e.points
+                clause = f[_LOST_CLAUSE] if len(f) > _LOST_CLAUSE else _LOST_DEFAULT
+                lost = self.forfeit if clause == _FORFEIT else self.jump
+                p = f[_LOST_BY]
+                lost[p] = lost[p] + f[_LOST_POINTS]
             elif kind is TurnEnded:
-                self.ended[e.player] += e.lost
+                p = f[_ENDED_BY]
+                self.ended[p] = self.ended[p] + f[_ENDED_LOST]
             elif kind is Scored:
-                self.last[e.player] = e.temples + e.treasures
+                self.last[f[_SCORED_BY]] = f[_SCORED_TEMPLES] + f[_SCORED_TREASURES]
                 self.counts[Scored] += 1
             elif kind is AuctionWon:
-                self.spend[e.player] += e.price
+                p = f[_WON_BY]
+                self.spend[p] = self.spend[p] + f[_WON_PRICE]
                 self.won += 1
             elif kind is TileSecured:
-                if e.tile_id in self._volcano_ids:
+                if f[_SECURED_TILE] in self._volcano_ids:
                     self.volcanoes += 1
-                    self.promoted += e.round_order[-1] != e.player
+                    self.promoted += f[_SECURED_ORDER][-1] != f[_SECURED_BY]
             elif kind in self.counts:
-                self.counts[kind] += counted(e, self.players)
+                self.counts[kind] += counts_towards(kind, f, self.players)
 
 
-def counted(event: Any, players: int) -> int:
-    """Whether ``event`` counts towards the rounds or the scorings: a round's first
-    auction has every player among its bidders (TIKAL-AUCTION-4); a turn counts if
-    it is a normal one."""
-    if type(event) is AuctionOpened:
-        return int(len(event.bidders) == players)
-    if type(event) is TurnBegan:
-        return int(event.kind == _NORMAL)
+@functools.lru_cache(maxsize=16)
+def _volcanoes(manifest: Manifest) -> frozenset[str]:
+    """The ids of the volcano tiles of ``manifest``, found once (a study makes a tally
+    a game)."""
+    t = terrain(manifest)
+    return frozenset(i for i, k in zip(t.tile_ids, t.tile_kinds, strict=True) if k is Kind.VOLCANO)
+
+
+def notes(events: Iterable[Any]) -> list[Note]:
+    """The notes of built events, as :meth:`Tally.seen` reads them: each event's class
+    and every one of its fields, in order.
+
+    >>> notes([TurnEnded(1, 3)])
+    [(<class 'tikalspeed.model.events.TurnEnded'>, (1, 3, 'TIKAL-TURN-3'))]
+    """
+    return [(type(e), attrs.astuple(e, recurse=False)) for e in events]
+
+
+def _place(kind: type, name: str) -> int:
+    """Where field ``name`` of the event class ``kind`` is among its noted fields."""
+    return [f.name for f in attrs.fields(kind)].index(name)
+
+
+_LOST_BY, _LOST_POINTS, _LOST_CLAUSE = (
+    _place(PointsLost, n) for n in ("player", "points", "clause")
+)
+_LOST_DEFAULT = PointsLost(0, 0).clause
+"""The clause of a ``PointsLost`` noted without one (SPEED-JUMP-3)."""
+_ENDED_BY, _ENDED_LOST = (_place(TurnEnded, n) for n in ("player", "lost"))
+_SCORED_BY, _SCORED_TEMPLES, _SCORED_TREASURES = (
+    _place(Scored, n) for n in ("player", "temples", "treasures")
+)
+_WON_BY, _WON_PRICE = (_place(AuctionWon, n) for n in ("player", "price"))
+_SECURED_BY, _SECURED_TILE, _SECURED_ORDER = (
+    _place(TileSecured, n) for n in ("player", "tile_id", "round_order")
+)
+_OPENED_BIDDERS = _place(AuctionOpened, "bidders")
+_BEGAN_KIND = _place(TurnBegan, "kind")
+
+
+def counts_towards(kind: type, fields: Sequence[Any], players: int) -> int:
+    """Whether the event ``kind(*fields)`` counts towards the rounds or the scorings:
+    a round's first auction has every player among its bidders (TIKAL-AUCTION-4); a
+    turn counts if it is a normal one.
+
+    >>> counts_towards(TurnBegan, (0, "bonus"), 2), counts_towards(AuctionOpened, ((1, 0),), 2)
+    (0, 1)
+    """
+    if kind is AuctionOpened:
+        return int(len(fields[_OPENED_BIDDERS]) == players)
+    if kind is TurnBegan:
+        return int(fields[_BEGAN_KIND] == _NORMAL)
     return 1
 
 
