@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-__all__ = ["WAIT_BINS", "costs", "count", "margin", "waits"]
+__all__ = ["WAIT_BINS", "columns", "costs", "count", "margin", "waits"]
 
 WAIT_BINS: Final = 16
 """``wait_hist`` counts the waits of length 1, 2, … 15 and, last, those of 16 or more."""
@@ -273,6 +273,41 @@ def _figures(
         "table_seconds": clock,
         "idle_seconds_by": [clock - s for s in own],
         "idle_longest_seconds": longest_seconds,
+    }
+
+
+def columns(counted: dict[str, Any], players: int) -> dict[str, Any]:
+    """A study row's columns of the moments, from :func:`count`'s figures of a game
+    between ``players`` players (``docs/simulate.md`` says what each is): the
+    decisions, hand-offs and waits, the moments and idle stretches, the table time
+    and idle time in minutes.
+
+    >>> row = columns(count([0, 1, 1, 0], 2, 30.0), 2)
+    >>> row["decisions"], row["wait_by"], row["table_minutes"], row["idle_minutes_by"]
+    (4, [1.0, 0.5], 2.0, [1.0, 1.0])
+    """
+    decisions: list[int] = counted["decisions_by"]
+    wait_sum: list[int] = counted["wait_sum_by"]
+    made = sum(decisions)
+    idle_minutes = [s / 60 for s in counted["idle_seconds_by"]]
+    idle_by: list[int] = counted["idle_by"]
+    return {
+        "decisions": made,
+        "decisions_by": decisions,
+        "handoffs": counted["handoffs"],
+        "wait_mean": sum(wait_sum) / max(1, made),
+        "wait_max": counted["wait_max"],
+        "gap_mean": sum(wait_sum) / max(1, counted["gaps"]),
+        "wait_by": [w / d if d else 0.0 for w, d in zip(wait_sum, decisions, strict=True)],
+        "wait_hist": counted["wait_hist"],
+        "moments": counted["moments"],
+        "idle_mean": sum(idle_by) / players,
+        "idle_by": idle_by,
+        "idle_longest": counted["idle_longest"],
+        "table_minutes": counted["table_seconds"] / 60,
+        "idle_minutes": sum(idle_minutes) / players,
+        "idle_minutes_by": idle_minutes,
+        "idle_longest_minutes": counted["idle_longest_seconds"] / 60,
     }
 
 

@@ -330,9 +330,6 @@ class Study:
             bool(table_time.per_option),
         )
         counted = moments.count(trail, n, _costs(table_time, points, options))
-        decisions, wait_sum = counted["decisions_by"], counted["wait_sum_by"]
-        gaps = counted["gaps"]
-        idle_minutes = [s / 60 for s in counted["idle_seconds_by"]]
         outcome = game.outcome(state)
         winner = -2 if outcome is None else (-1 if outcome.winner is None else outcome.winner)
         scores = list(self.scores(state))
@@ -346,22 +343,7 @@ class Study:
             "spread": max(scores) - min(scores),
             "margin": margin(scores, winner),
             "plies": plies,
-            "decisions": sum(decisions),
-            "decisions_by": decisions,
-            "handoffs": counted["handoffs"],
-            "wait_mean": sum(wait_sum) / max(1, sum(decisions)),
-            "wait_max": counted["wait_max"],
-            "gap_mean": sum(wait_sum) / max(1, gaps),
-            "wait_by": [w / d if d else 0.0 for w, d in zip(wait_sum, decisions, strict=True)],
-            "wait_hist": counted["wait_hist"],
-            "moments": counted["moments"],
-            "idle_mean": sum(counted["idle_by"]) / n,
-            "idle_by": counted["idle_by"],
-            "idle_longest": counted["idle_longest"],
-            "table_minutes": counted["table_seconds"] / 60,
-            "idle_minutes": sum(idle_minutes) / n,
-            "idle_minutes_by": idle_minutes,
-            "idle_longest_minutes": counted["idle_longest_seconds"] / 60,
+            **moments.columns(counted, n),
             **self.numbers(Played(rules, start, state, winner, tally)),
         }
         return {column: values[column] for column in self.columns}

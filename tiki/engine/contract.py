@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -125,13 +126,17 @@ def new_game(
     return state
 
 
+_OVER: Final = Phase.OVER
+_ACTORS: Final = ((0,), (1,), (CHANCE,))  # by actor (CHANCE = -1): shared, not made a ply
+
+
 def actors(state: State) -> tuple[int, ...]:
     """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over."""
     if type(state) is not State:
         refuse_view(state)
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
-    return (state.actor,)
+    return _ACTORS[state.actor]
 
 
 def is_legal(state: State, action: object) -> bool:
