@@ -126,7 +126,6 @@ def new_game(
     return state
 
 
-_OVER: Final = Phase.OVER
 _ACTORS: Final = ((0,), (1,), (CHANCE,))  # by actor (CHANCE = -1): shared, not made a ply
 
 
@@ -134,9 +133,7 @@ def actors(state: State) -> tuple[int, ...]:
     """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over."""
     if type(state) is not State:
         refuse_view(state)
-    if state.phase is _OVER:
-        return ()
-    return _ACTORS[state.actor]
+    return () if state.phase is Phase.OVER else _ACTORS[state.actor]
 
 
 def is_legal(state: State, action: object) -> bool:
