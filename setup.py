@@ -49,9 +49,11 @@ COMPILED = [
     "tiki/board/island.py",
     "tiki/engine/moves.py",
     "tiki/engine/contract.py",
-    # the kit: a study game's loop and its measures (the attrs classes stay out)
+    # the kit: a study game's loop, its measures and a random bot's draw (the attrs
+    # classes stay out)
     "gamekit/studies/loop.py",
     "gamekit/studies/moments.py",
+    "gamekit/draws.py",  # a random bot's draw, a ply
 ]
 """The modules mypyc compiles, paths from the project root."""
 

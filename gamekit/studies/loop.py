@@ -11,7 +11,7 @@ and :meth:`.study.Study.play_row` calls it with the game's functions.
 >>> state, plies, trail, points, options = play(
 ...     g.new_game(tiki.Rules(), seed=3), [chooser(b) for b in bots], [None, None],
 ...     lambda: random.Random(0), 2000, g.actors, g.secret, g.observe,
-...     g.sample_chance, (g.CHANCE,), g.apply, None, None, g.legal_actions, False)
+...     g.sample_chance, g.CHANCE, g.apply, None, None, g.legal_actions, False)
 >>> plies == len(trail), points, options, g.outcome(state) is not None
 (True, [], [], True)
 
@@ -22,7 +22,7 @@ the same game, and so it does where nobody is asked whether a choice is secret
 >>> again = play(
 ...     g.new_game(tiki.Rules(), seed=3), [chooser(b) for b in bots],
 ...     [picker(RandomBot(1)), picker(RandomBot(2))], lambda: random.Random(0), 2000,
-...     g.actors, None, g.observe, g.sample_chance, (g.CHANCE,), g.apply, None, None,
+...     g.actors, None, g.observe, g.sample_chance, g.CHANCE, g.apply, None, None,
 ...     g.legal_actions, True)
 >>> again[0] == state and again[2] == trail and len(again[4]) == len(trail)
 True
@@ -48,7 +48,7 @@ def play(
     secret: Function | None,
     observe: Function,
     sample: Function,
-    chance: tuple[int, ...],
+    chance: int,
     advance: Function,
     seen: Function | None,
     effort: Function | None,
@@ -66,46 +66,46 @@ def play(
     ``None``, ``pick[p](actions)`` from his legal actions: ``legal(state)`` where he
     alone decides, else ``legal(state, p)``, the same as his view's (a secret choice
     never depends on what is hidden from its player) without building the view.
-    Chance (``actors`` giving ``chance``) is ``sample(state, rng)``, ``rng`` made by
+    Chance (``actors`` giving ``(chance,)``) is ``sample(state, rng)``, ``rng`` made by
     ``chance_rng()`` at the first chance node (a game without chance after its start,
     such as Tiki's, never seeds one). ``secret`` is ``None`` for a game that never has
     a secret choice (Tiki's): nobody's decision is then asked about.
     ``advance(state, action)`` is the new state, or, with ``seen``, a pair of the new
     state and the ply's events, shown to ``seen`` when there are any."""
-    trail: list[int] = []
+    trail: list[int] = []  # appended to directly: the compiled build's own list append
     points: list[int] = []
     options: list[int] = []
-    note, spent, offered = trail.append, points.append, options.append
     plies = 0
     rng: Any = None
     for plies in range(max_plies):  # noqa: B007 - the plies taken, where it breaks
-        who = actors(state)
+        who: tuple[int, ...] = actors(state)  # typed: read as a tuple of ints
         if not who:
             break
-        decided = who != chance
+        first = who[0]
+        decided = first != chance
         if not decided:
             if rng is None:
                 rng = chance_rng()
             action = sample(state, rng)
         else:
             alone = len(who) == 1
-            p: int = who[0] if alone else min(who)
+            p = first if alone else min(who)
             picking = pick[p]
             if picking is not None:  # from the legal actions alone: no view, no checks
                 actions = legal(state) if alone else legal(state, p)
                 action = picking(actions)
-                note(~p if secret is not None and secret(state) else p)
+                trail.append(~p if secret is not None and secret(state) else p)
                 if count_options:
-                    offered(len(actions))
+                    options.append(len(actions))
             else:
                 if secret is not None and secret(state):  # he sees his own view only
                     action = choose[p](observe(state, p), p)
-                    note(~p)
+                    trail.append(~p)
                 else:
                     action = choose[p](state, p)
-                    note(p)
+                    trail.append(p)
                 if count_options:
-                    offered(len(legal(state, p)))
+                    options.append(len(legal(state, p)))
         before = state
         if seen is None:
             state = advance(state, action)
@@ -114,7 +114,7 @@ def play(
             if events:
                 seen(events)
         if decided and effort is not None:  # the points the decision spends, from both states
-            spent(effort(before, action, state))
+            points.append(effort(before, action, state))
     else:
         plies = max_plies  # stopped unfinished
     return state, plies, trail, points, options

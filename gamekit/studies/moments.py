@@ -83,7 +83,7 @@ def count(
     9.0
     """
     entries = list(trail)  # a list of int: the compiled build reads it unboxed
-    in_turn = min(entries, default=0) >= 0  # no secret choice: each decision is a moment
+    in_turn = _in_turn_only(entries)
     if isinstance(cost, (int, float)):
         if in_turn:
             return _in_turn_alike(entries, players, float(cost))
@@ -94,6 +94,13 @@ def count(
     if in_turn:
         return _in_turn(entries, players, seconds)
     return _in_moments(entries, players, seconds)
+
+
+def _in_turn_only(trail: list[int]) -> bool:
+    """Whether ``trail`` has no secret choice, so that each decision is a moment (the
+    compiled build makes ``all`` a loop over unboxed ints, where ``min`` is a generic
+    call)."""
+    return all(entry >= 0 for entry in trail)
 
 
 def _in_turn_alike(trail: list[int], players: int, cost: float) -> dict[str, Any]:

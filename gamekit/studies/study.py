@@ -321,7 +321,7 @@ class Study:
             game.secret if game.simultaneous else None,
             game.observe,
             game.sample_chance,
-            (game.CHANCE,),
+            game.CHANCE,
             advance,
             seen,
             # what the table-time model needs of each decision, only where it weighs

@@ -203,3 +203,16 @@ def test_read_text_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
         with pytest.raises(OSError, match="not a regular file") as refused:
             files.read_text(tmp_path / name)
         assert refused.value.filename == str(tmp_path / name)
+
+
+def test_a_random_bots_pick_draws_as_its_generators_choice(game: Game) -> None:
+    """TIKI-TURN-3, TIKAL-TURN-4 (issue 21, the study's speed): a random bot's ``pick``
+    (``gamekit.draws.uniform`` on its generator's ``getrandbits``, compiled) draws
+    exactly what its generator's ``choice`` draws, for every number of legal actions
+    from 1 to 300 and past a power of two, so a seeded game is the game it was."""
+    for seed in range(4):
+        pick = game.bot("random", seed).pick
+        same = random.Random(seed)
+        for n in [*range(1, 301), 511, 512, 513, 4097]:
+            actions = tuple(range(n))
+            assert [pick(actions) for _ in range(3)] == [same.choice(actions) for _ in range(3)]

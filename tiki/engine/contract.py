@@ -127,13 +127,14 @@ def new_game(
 
 
 _ACTORS: Final = ((0,), (1,), (CHANCE,))  # by actor (CHANCE = -1): shared, not made a ply
+_OVER: Final = Phase.OVER  # read once: each Phase.OVER asks the enum class (slow in 3.11)
 
 
 def actors(state: State) -> tuple[int, ...]:
     """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over."""
     if type(state) is not State:
         refuse_view(state)
-    return () if state.phase is Phase.OVER else _ACTORS[state.actor]
+    return () if state.phase is _OVER else _ACTORS[state.actor]
 
 
 def is_legal(state: State, action: object) -> bool:

@@ -22,12 +22,14 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeAlias, runtime_checkable
 
 from gamekit import bots as playing
 from gamekit.bots import Ply, final_state
+from gamekit.draws import uniform
 
 from ...engine.contract import step
 from ...engine.moves import legal_actions, turn_actions
@@ -91,10 +93,11 @@ class RandomBot:
     def pick(self) -> Callable[[Sequence[Action]], Action]:
         """Its choice among ``actions`` (the legal actions of the player to act),
         uniformly at random: what :meth:`choose` returns where they are the legal
-        actions, from the same generator (:func:`gamekit.bots.picker`). It is the
-        generator's own ``choice``, which draws as ``randrange(len(actions))`` does,
-        so that a study's loop calls no method of the bot's a ply."""
-        return self.rng.choice
+        actions, from the same generator (:func:`gamekit.bots.picker`). It draws as
+        the generator's own ``choice`` does (and so as ``randrange(len(actions))``),
+        with the compiled :func:`gamekit.draws.uniform` on its ``getrandbits``, so that
+        a study's loop calls no method of the bot's, and no interpreted code, a ply."""
+        return functools.partial(uniform, self.rng.getrandbits)
 
     def __repr__(self) -> str:
         return "RandomBot()"
