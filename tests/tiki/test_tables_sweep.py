@@ -134,6 +134,33 @@ def test_a_results_file_is_bounded(tmp_path: Path) -> None:
     assert sweep.read(tmp_path / "none.json") == []
 
 
+def _adding(out: str, indices: list[int]) -> None:
+    """Add a made-up record of each class of ``indices`` to ``out``, one at a time (a
+    sweep's driver, as it records each class it finished)."""
+    for i in indices:
+        cls = CLASSES[i]
+        made = {**_good(), "class": i, "representative": list(cls.representative),
+                "members": cls.size, "built": list(cls.representative)}  # fmt: skip
+        sweep.add(out, sweep.check({"format": sweep.FORMAT, "classes": [made]}))
+
+
+def test_two_sweeps_writing_one_file_lose_nothing(tmp_path: Path) -> None:
+    """issue 22 (nothing lost): four processes adding records to one results file at
+    once, as four sweeps would, leave every record in it, and no temporary file."""
+    import multiprocessing
+
+    out = str(tmp_path / "openings.json")
+    context = multiprocessing.get_context("fork")
+    workers = [context.Process(target=_adding, args=(out, list(range(k, 40, 4)))) for k in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=120)
+    assert [w.exitcode for w in workers] == [0, 0, 0, 0]
+    assert [o.index for o in sweep.read(out)] == list(range(40))
+    assert [p.name for p in tmp_path.iterdir()] == ["openings.json"]
+
+
 def test_classes_are_bounded() -> None:
     """issue 22: ``--classes`` takes indices and ranges of the 198 classes only."""
     assert sweep.parse_classes("5,3-4,5") == (5, 3, 4)

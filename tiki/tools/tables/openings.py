@@ -20,7 +20,9 @@ increasing class order, each an object of exactly these fields (:class:`Opening`
 - ``builder``: the package and table format that built it; ``date``: the record's, UTC.
 
 A new field or meaning is a new format name; :func:`check` refuses any other.
-:func:`openings` reads the committed data, checked:
+:func:`write` replaces a file atomically; :func:`add` adds records to one under a lock
+on its folder, with whatever another sweep added meanwhile, so that two sweeps writing
+one file lose nothing. :func:`openings` reads the committed data, checked:
 
 >>> o = {o.index: o for o in openings()}[57]  # seed 1's layout's class
 >>> o.value, o.plies, o.members, o.built
@@ -29,10 +31,12 @@ A new field or meaning is a new format name; :func:`check` refuses any other.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +45,10 @@ import attrs
 from ...board.layouts import CLASSES
 from ...errors import TableError
 
-__all__ = ["DATA", "FORMAT", "MAX_BYTES", "VALUES", "Opening", "check", "openings", "read", "write"]
+__all__ = [
+    "DATA", "FORMAT", "MAX_BYTES", "VALUES", "Opening", "add", "check", "openings", "read",
+    "write",
+]  # fmt: skip
 
 FORMAT = "tiki-openings-v1"
 """The ``format`` of a results file (and of ``tiki/data/openings.json``)."""
@@ -240,9 +247,48 @@ def write(path: str | os.PathLike[str], records: Sequence[Opening]) -> None:
         "classes": [r.to_json() for r in sorted(records, key=lambda o: o.index)],
     }
     check(json.loads(json.dumps(data)), str(path))
-    temporary = path.with_name(path.name + ".tmp")
     text = "{\n" + f'  "format": "{FORMAT}",\n  "classes": [\n'
     text += ",\n".join("    " + json.dumps(r) for r in data["classes"])
     text += "\n  ]\n}\n" if data["classes"] else "  ]\n}\n"
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    # a temporary file of its own beside it (two writers never share one), then renamed
+    handle, temporary = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def add(path: str | os.PathLike[str], records: Sequence[Opening]) -> list[Opening]:
+    """Add ``records`` to the results file at ``path`` (a class already there is
+    replaced by its new record) and return every record now in it, by class: read,
+    merged and written under an exclusive lock on the file's folder, so that what
+    another sweep added to the same file meanwhile is kept."""
+    path = Path(path)
+    with _locked(path.parent):
+        merged = {o.index: o for o in read(path)}
+        merged.update((o.index, o) for o in records)
+        every = [merged[i] for i in sorted(merged)]
+        write(path, every)
+    return every
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``folder`` (no lock file left behind; the system
+    releases it if the process dies). Without ``fcntl`` (Windows) nothing is locked:
+    one sweep a results file there."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    held = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(held)  # closing it releases the lock

@@ -15,7 +15,8 @@ by the layout built: the worker returns their texts with the class's record and 
 driver writes them, then the record, so a class recorded has its lines.
 
 Each class is independent and restartable: a class already in the results file is
-skipped, a layout partly built goes on from its last complete layer
+skipped, a class's record is added to the file as it comes (:func:`.openings.add`:
+two sweeps may write one file), a layout partly built goes on from its last complete layer
 (:func:`~.building.build`). The classes run one at a time in this process, on ``jobs``
 local processes, or on Ray (``backend='ray'``: a local Ray, or the cluster at
 ``address``; each worker builds into its own ``top`` and returns the record, and the
@@ -41,7 +42,7 @@ from ...errors import TableError
 from ...model.state import O, X
 from . import building
 from . import lines as _lines
-from .openings import DATA, FORMAT, MAX_BYTES, Opening, check, openings, read, write
+from .openings import DATA, FORMAT, MAX_BYTES, Opening, add, check, openings, read, write
 from .probe import Table
 from .store import FORMAT as STORE_FORMAT
 from .store import LayoutDir
@@ -56,6 +57,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_JOBS",
     "Opening",
+    "add",
     "build_class",
     "builder",
     "check",
@@ -279,8 +281,8 @@ def run(
     for i in classes:
         if not 0 <= i < len(CLASSES):
             raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {i}")
-    records = {o.index: o for o in read(out)}
-    todo = [i for i in classes if i not in records]
+    recorded = {o.index for o in read(out)}
+    todo = [i for i in classes if i not in recorded]
     top = str(top)
     Path(top).mkdir(parents=True, exist_ok=True)
     if lines is not None:
@@ -296,10 +298,9 @@ def run(
         opening = None if found is None else check({"format": FORMAT, "classes": [found]})[0]
         if opening is not None and lines is not None:
             _write_lines(Path(lines), texts)
-        if opening is not None:
-            records[i] = opening
+        if opening is not None:  # added to what is there now: another sweep may write it too
+            add(out, [opening])
             new.append(opening)
-            write(out, list(records.values()))
         if done is not None:
             done(i, opening)
     return new
