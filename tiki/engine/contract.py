@@ -51,7 +51,14 @@ from ..model.events import (
 from ..model.rules import Rules
 from ..model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
 from ..model.view import SPECTATOR, View
-from .moves import (
+from .moves import (  # the phases read once (see moves)
+    _FIRST_PLAYER,
+    _LAYOUT,
+    _ORDER,
+    _OVER,
+    _PLACE_SHAMAN,
+    _SHAMAN,
+    _TURN,
     chance_outcomes,
     layouts,
     legal_actions,
@@ -106,7 +113,7 @@ def new_game(
         shaman=None,
         active=-1,
         actor=CHANCE,
-        phase=Phase.LAYOUT,
+        phase=_LAYOUT,
         pending=(),
         tiebreak=False,
         turn=0,
@@ -127,7 +134,6 @@ def new_game(
 
 
 _ACTORS: Final = ((0,), (1,), (CHANCE,))  # by actor (CHANCE = -1): shared, not made a ply
-_OVER: Final = Phase.OVER  # read once: each Phase.OVER asks the enum class (slow in 3.11)
 
 
 def actors(state: State) -> tuple[int, ...]:
@@ -216,7 +222,7 @@ def outcome(state: State) -> Outcome | None:
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
     refuse_view(state)
-    if state.phase is Phase.LAYOUT:  # uniform: skip building the probabilities
+    if state.phase is _LAYOUT:  # uniform: skip building the probabilities
         all_layouts = layouts(state.rules.tiles)
         return all_layouts[rng.randrange(len(all_layouts))]
     outs = chance_outcomes(state)
@@ -229,7 +235,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 def resolve_chance(state: State, rng: random.Random) -> State:
     """Resolve chance nodes from ``rng`` until a player (or nobody) is to act."""
     refuse_view(state)
-    while state.phase is Phase.LAYOUT or state.phase is Phase.FIRST_PLAYER:
+    while state.phase is _LAYOUT or state.phase is _FIRST_PLAYER:
         state = apply(state, sample_chance(state, rng))
     return state
 
@@ -298,7 +304,7 @@ class _Work:
 
     def over(self, result: Outcome, clause: str) -> Transition:
         self.events.append(GameOver(result, clause))
-        return self.freeze(Phase.OVER, self.active, (), result)
+        return self.freeze(_OVER, self.active, (), result)
 
 
 def _apply_legal(state: State, action: Action) -> Transition:
@@ -331,7 +337,7 @@ def _apply_legal(state: State, action: Action) -> Transition:
         case Layout(tiles=tiles):
             w.tiles = tiles
             w.events.append(LayoutSet(tiles))
-            return w.freeze(Phase.FIRST_PLAYER, CHANCE)
+            return w.freeze(_FIRST_PLAYER, CHANCE)
         case FirstPlayer(first=first):
             w.active = first
             w.events.append(FirstPlayerChosen(first))
@@ -356,7 +362,7 @@ def _move(w: _Work, action: Move) -> Transition:
     # TIKI-INFL-1: influence is checked once the whole move is done
     influenced = tuple(u for u in path[1:] if len(stacks[u]) == 3)
     if len(influenced) == 2:  # TIKI-INFL-3: the player not on turn orders them
-        return w.freeze(Phase.ORDER, 1 - w.active, influenced)
+        return w.freeze(_ORDER, 1 - w.active, influenced)
     return _resolve(w, influenced)
 
 
@@ -396,7 +402,7 @@ def _resolve(w: _Work, queue: tuple[int, ...]) -> Transition:
             if done is not None:
                 return done
         if value == 0 and rules.shaman:  # TIKI-INFL-6, TIKI-SHAMAN-4
-            return w.freeze(Phase.SHAMAN, owner, queue[i + 1 :])
+            return w.freeze(_SHAMAN, owner, queue[i + 1 :])
     if rules.end_check == "action":
         done = _check_end(w)
         if done is not None:
@@ -435,14 +441,14 @@ def _end_turn(w: _Work) -> Transition:
         winner = None if f0 == f1 else (0 if f0 > f1 else 1)
         return w.over(Outcome(winner, (f0, f1), "turn-cap"), "TIKI-END-6")
     if rules.shaman and rules.shaman_entry == "start" and w.shaman is None:
-        return w.freeze(Phase.PLACE_SHAMAN, w.active)  # TIKI-SHAMAN-2
+        return w.freeze(_PLACE_SHAMAN, w.active)  # TIKI-SHAMAN-2
     return _start_turn(w)
 
 
 def _start_turn(w: _Work) -> Transition:
     """Open the active player's turn; TIKI-END-5 when they have no legal action."""
     p = w.active
-    t = w.freeze(Phase.TURN, p)
+    t = w.freeze(_TURN, p)
     if w.rules.no_move != "pass" and not turn_actions(t.state, p):
         f0, f1 = w.fruits
         winner = PLAYERS[1 - p] if w.rules.no_move == "lose" else None

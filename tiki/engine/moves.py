@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 from fractions import Fraction
-from typing import TypeGuard
+from typing import Final, TypeGuard
 
 from ..board.island import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
 from ..errors import IllegalActionError, shown
@@ -68,6 +68,16 @@ _PLACE = tuple(tuple(PlaceShaman(p, e) for e in range(len(EDGES))) for p in PLAY
 _RELOCATE = tuple(tuple(MoveShaman(p, e) for e in range(len(EDGES))) for p in PLAYERS)
 _FIRST = tuple(FirstPlayer(p) for p in PLAYERS)
 _HALF = Fraction(1, 2)
+
+# The phases, read once: on CPython 3.11 each ``Phase.X`` goes through the enum class's
+# ``__getattr__`` (about 0.1 µs, compiled or not), and the engine reads a few a ply.
+_LAYOUT: Final = Phase.LAYOUT
+_FIRST_PLAYER: Final = Phase.FIRST_PLAYER
+_PLACE_SHAMAN: Final = Phase.PLACE_SHAMAN
+_TURN: Final = Phase.TURN
+_ORDER: Final = Phase.ORDER
+_SHAMAN: Final = Phase.SHAMAN
+_OVER: Final = Phase.OVER
 
 
 def turn_actions(state: State, player: int) -> tuple[Create | Move, ...]:
@@ -139,19 +149,19 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
         refuse_view(state)
     phase = state.phase
     actor = state.actor
-    if phase is Phase.OVER or (player is not None and player != actor):
+    if phase is _OVER or (player is not None and player != actor):
         return ()
-    if phase is Phase.TURN:
+    if phase is _TURN:
         acts = turn_actions(state, actor)
         return acts if acts else (_PASS[actor],)  # TIKI-END-5
-    if phase is Phase.ORDER:
+    if phase is _ORDER:
         return tuple(Order(actor, v) for v in sorted(state.pending))
-    if phase is Phase.SHAMAN:
+    if phase is _SHAMAN:
         moves = _RELOCATE[actor]
         return (_KEEP[actor], *(moves[e] for e in range(len(EDGES)) if e != state.shaman))
-    if phase is Phase.PLACE_SHAMAN:
+    if phase is _PLACE_SHAMAN:
         return _PLACE[actor]
-    if phase is Phase.LAYOUT:
+    if phase is _LAYOUT:
         return layouts(state.rules.tiles)
     return _FIRST
 
@@ -163,11 +173,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     shuffle gives), the first player is a coin toss. Elsewhere this returns ``()``.
     """
     refuse_view(state)
-    if state.phase is Phase.LAYOUT:
+    if state.phase is _LAYOUT:
         outs = layouts(state.rules.tiles)
         p = Fraction(1, len(outs))
         return tuple((a, p) for a in outs)
-    if state.phase is Phase.FIRST_PLAYER:
+    if state.phase is _FIRST_PLAYER:
         return tuple((a, _HALF) for a in _FIRST)
     return ()
 
@@ -215,16 +225,16 @@ def _asked(state: State) -> str:
     action of another kind (which is named by its token, never by its class)."""
     phase = state.phase
     who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
-    if phase is Phase.LAYOUT:
+    if phase is _LAYOUT:
         return "chance lays out the villages"
-    if phase is Phase.FIRST_PLAYER:
+    if phase is _FIRST_PLAYER:
         return "chance picks the first player"
-    if phase is Phase.PLACE_SHAMAN:
+    if phase is _PLACE_SHAMAN:
         return f"{who} places the shaman"
-    if phase is Phase.ORDER:
+    if phase is _ORDER:
         pending = " or ".join(VILLAGE_NAMES[v] for v in state.pending)
         return f"{who} picks which of {pending} resolves first"
-    if phase is Phase.SHAMAN:
+    if phase is _SHAMAN:
         return f"{who} moves the shaman or keeps it"
     return f"{who} creates or moves a totem"
 
@@ -235,7 +245,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if type(state) is not State and _is_view(state):
         return "TIKI-TURN-3", _VIEW
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return "TIKI-TURN-3", "the game is over"
     kinds = _KINDS[phase]
     if type(action) not in kinds:

@@ -46,6 +46,11 @@ class Phase(enum.Enum):
     OVER = "over"
     """The game has ended."""
 
+    # Members are singletons compared by identity: hashed by identity too, in C,
+    # instead of Enum's ``hash(self._name_)`` in Python (phases key the engine's
+    # tables, a look-up a ply), as Tikal's phases are.
+    __hash__ = object.__hash__
+
 
 @attrs.frozen
 class Outcome:
