@@ -49,11 +49,12 @@ COMPILED = [
     "tiki/board/island.py",
     "tiki/engine/moves.py",
     "tiki/engine/contract.py",
-    # the kit: a study game's loop, its measures and a random bot's draw (the attrs
-    # classes stay out)
+    # the kit: a study game's loop, its measures, a random bot's draw and the engines'
+    # records built slot by slot (the attrs classes stay out)
     "gamekit/studies/loop.py",
     "gamekit/studies/moments.py",
     "gamekit/draws.py",  # a random bot's draw, a ply
+    "gamekit/records.py",  # the engines' new states, slot by slot
 ]
 """The modules mypyc compiles, paths from the project root."""
 

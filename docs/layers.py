@@ -47,7 +47,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("command line", ("cli",)),
         ("tools", ("server", "scenarios", "studies", "fuzzing")),
         ("play", ("bots", "pictures", "yardstick", "decision")),
-        ("ground floor", ("game", "clauses", "words", "forms", "numbers", "files", "moved", "draws")),
+        ("ground floor", ("game", "clauses", "words", "forms", "numbers", "files", "moved", "draws", "records")),
     ),
 }
 """Per package, its layers from the top, each with its public modules in the order they

@@ -20,6 +20,8 @@ from typing import Any, ClassVar
 
 import attrs
 
+from gamekit.records import Setter, built, setters
+
 from ..board.terrain import terrain
 from ..bounds import shown, shown_action
 from ..model.actions import (
@@ -48,41 +50,17 @@ _AT.update({name: (_TOP, _STATE_FIELDS.index(name)) for name in ("rules", "resul
 """For every field :class:`Work` changes: the index of its record among the State's
 fields (or :data:`_TOP`), and its own index in that record (or in the State)."""
 
-_Setter = Callable[[Any, Any], None]
-
-
-def _setters(kind: type) -> tuple[_Setter, ...]:
-    """The slot setters of the frozen attrs class ``kind``: its fields in order, then
-    the slots attrs adds (the cached hash), which :func:`_built` leaves empty."""
-    names = [f.name for f in attrs.fields(kind)]
-    extra = [n for n in getattr(kind, "__slots__", ()) if n not in names and n != "__weakref__"]
-    return tuple(getattr(kind, n).__set__ for n in (*names, *extra))
-
-
-def _built(kind: type, setters: tuple[_Setter, ...], values: list[Any]) -> Any:
-    """A new ``kind`` holding ``values`` (its fields in order; attrs' own slots after
-    them are set to ``None``), set slot by slot: the engine's records are valid by
-    construction, and this costs less than the frozen ``__init__``'s calls of
-    ``object.__setattr__``."""
-    new: Any = _NEW(kind)
-    n = len(values)
-    for i in range(len(setters)):
-        setters[i](new, values[i] if i < n else None)
-    return new
-
-
-_NEW = object.__new__
-_RECORDS_AT: dict[int, tuple[Callable[[Any], Any], type, tuple[_Setter, ...]]] = {
+_RECORDS_AT: dict[int, tuple[Callable[[Any], Any], type, tuple[Setter, ...]]] = {
     _STATE_FIELDS.index(name): (
         operator.attrgetter(*(f.name for f in attrs.fields(kind))),
         kind,
-        _setters(kind),
+        setters(kind),
     )
     for name, kind in RECORDS.items()
 }
 """Per index of a record among the State's fields: a getter of its values in order,
 its class and its slot setters."""
-_STATE_SETTERS = _setters(State)
+_STATE_SETTERS = setters(State)
 _ALL_STATE = operator.attrgetter(*_STATE_FIELDS)
 _READ: dict[str, Callable[[State], Any]] = {
     name: operator.attrgetter(f"{record}.{name}") for name, record in RECORD_OF.items()
@@ -240,9 +218,9 @@ class Work:
                 fields = rows[slot] = list(_RECORDS_AT[slot][0](values[slot]))
             fields[index] = value
         for slot, fields in rows.items():
-            _, kind, setters = _RECORDS_AT[slot]
-            values[slot] = _built(kind, setters, fields)
-        state: State = _built(State, _STATE_SETTERS, values)
+            _, kind, slots = _RECORDS_AT[slot]
+            values[slot] = built(kind, slots, fields)
+        state: State = built(State, _STATE_SETTERS, values)
         return state
 
     @property

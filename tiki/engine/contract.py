@@ -17,6 +17,8 @@ from typing import Final
 
 import attrs
 
+from gamekit.records import built, setters
+
 from ..errors import IllegalActionError
 from ..model.actions import (
     Action,
@@ -133,6 +135,9 @@ def new_game(
     return state
 
 
+_STATE_SLOTS: Final = setters(State)
+"""The slot setters of a State: a transition builds its new state slot by slot (its
+values valid by construction), for less than the frozen ``__init__``."""
 _ACTORS: Final = ((0,), (1,), (CHANCE,))  # by actor (CHANCE = -1): shared, not made a ply
 
 
@@ -283,23 +288,11 @@ class _Work:
     ) -> Transition:
         f0, f1 = self.fruits
         s0, s1 = self.supply
-        state = State(
-            self.rules,
-            self.tiles,
-            tuple(self.stacks),
-            (s0, s1),
-            (f0, f1),
-            self.reserve,
-            self.spoiled,
-            self.shaman,
-            self.active,
-            actor,
-            phase,
-            pending,
-            self.tiebreak,
-            self.turn,
-            result,
-        )
+        state: State = built(State, _STATE_SLOTS, [
+            self.rules, self.tiles, tuple(self.stacks), (s0, s1), (f0, f1), self.reserve,
+            self.spoiled, self.shaman, self.active, actor, phase, pending, self.tiebreak,
+            self.turn, result,
+        ])  # fmt: skip
         return Transition(state, tuple(self.events))
 
     def over(self, result: Outcome, clause: str) -> Transition:
