@@ -74,9 +74,9 @@ def section(found: Sequence[Opening]) -> str:
             "`tiki tables report` writes this section from that file, so nothing here is "
             "guessed. A class's layouts share one game up to a symmetry, so the value of the "
             "layout built is its class's. The longest game is the largest distance to the "
-            "end stored in the table (any position, perfect play); wins, losses and draws "
-            "count the stored positions (every tally, either player on turn) for the player "
-            "on turn.",
+            "end stored in the table (any position, perfect play, whether or not a game "
+            "from the opening reaches it); wins, losses and draws count the stored positions "
+            "(every tally, either player on turn, reachable or not) for the player on turn.",
             width=88,
             break_on_hyphens=False,
         ),
