@@ -13,10 +13,9 @@ from ..board.terrain import terrain
 from ..bounds import MAX_SCORE
 from ..model.actions import Bid, ChooseTile, PassBid, RevealTile
 from ..model.events import AuctionOpened, AuctionWon, BidMade, TileRevealed, TurnBegan
-from ..model.records import Phase, TurnKind
 from ..model.state import State
 from .turns import Classic, start_actions, take_from_stack
-from .work import Handler, Work
+from .work import PHASE_BID, PHASE_CHOOSE, PHASE_REVEAL, TURN_NORMAL, Handler, Work
 
 __all__ = ["Professional", "bid_limit"]
 
@@ -52,7 +51,7 @@ class Professional(Classic):
 
     def start_round(self, w: Work) -> None:
         """TIKAL-AUCTION-2: a new round; the display is filled by chance."""
-        w.set(played=(), display=(), phase=Phase.REVEAL, active=w.round_opener)
+        w.set(played=(), display=(), phase=PHASE_REVEAL, active=w.round_opener)
 
     def reveal(self, w: Work, tile: int) -> None:
         """TIKAL-AUCTION-2: one more tile on display; once full, the auctions begin."""
@@ -82,7 +81,7 @@ class Professional(Classic):
             high_bidder=-1,
             first_passer=-1,
             active=order[0],
-            phase=Phase.BID,
+            phase=PHASE_BID,
         )
 
     def round_over(self, w: Work) -> None:
@@ -116,13 +115,13 @@ class Professional(Classic):
         """TIKAL-AUCTION-5: the winner pays, may bid no more this round, chooses a tile."""
         w.tell(AuctionWon, player, price, clause)
         w.set_item("scores", player, w.scores[player] - price)
-        w.set(played=(*w.played, player), bidders=(), active=player, phase=Phase.CHOOSE)
+        w.set(played=(*w.played, player), bidders=(), active=player, phase=PHASE_CHOOSE)
         self.auction_won(w, player)
 
     def auction_won(self, w: Work, player: int) -> None:
         """The winner's normal turn begins with the choice of a tile."""
-        w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
-        w.tell(TurnBegan, player, TurnKind.NORMAL.value)
+        w.set(turn_kind=TURN_NORMAL, raised=(), dug=(), ap=0)
+        w.tell(TurnBegan, player, TURN_NORMAL.value)
 
     def tile_chosen(self, w: Work, player: int, tile: int) -> None:
         """TIKAL-AUCTION-5: the chosen tile is the turn's tile."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
 
 import attrs
 
@@ -25,7 +24,7 @@ from ..bounds import shown
 from ..errors import IllegalActionError
 from ..model.actions import Action
 from ..model.events import Event
-from ..model.records import CHANCE, SUPPLY, Outcome, Phase, TurnKind
+from ..model.records import CHANCE, SUPPLY, Outcome
 from ..model.rules import Rules
 from ..model.state import State
 from ..model.view import View
@@ -38,7 +37,7 @@ from .legality import (
     refuse_view,
     why_illegal,
 )
-from .work import Note, Work
+from .work import PHASE_DRAW, PHASE_REVEAL, PHASE_TOKENS, PHASE_TREASURE, TURN_NORMAL, Note, Work
 
 __all__ = [
     "Transition",
@@ -115,8 +114,8 @@ def new_game(rules: Rules = _DEFAULT_RULES, *, seed: int | None = None) -> State
         held=((0,) * comps.treasure_kinds,) * n,
         scores=(0,) * n,  # TIKAL-SETUP-4
         active=0,
-        phase=Phase.DRAW,
-        turn_kind=TurnKind.NORMAL,
+        phase=PHASE_DRAW,
+        turn_kind=TURN_NORMAL,
         ap=0,
         raised=(),
         dug=(),
@@ -206,10 +205,6 @@ def noted_of(
     return noted
 
 
-_TOKENS: Final = Phase.TOKENS
-"""SPEED-JUMP-1's node, a constant: the compiled build reads it without a lookup."""
-
-
 def secret(state: State) -> bool:
     """Whether the players to act choose at once and in secret, each seeing only his
     own view: a Speed Jump's token choices (SPEED-JUMP-1). Asked once a decision by a
@@ -219,7 +214,7 @@ def secret(state: State) -> bool:
     >>> secret(new_game(seed=1))
     False
     """
-    return state.turn.phase is _TOKENS
+    return state.turn.phase is PHASE_TOKENS  # a constant (work.py)
 
 
 def apply(state: State, action: Action) -> State:
@@ -264,13 +259,13 @@ def outcome(state: State) -> Outcome | None:
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
     refuse_view(state)
-    if state.turn.phase is Phase.DRAW or state.turn.phase is Phase.REVEAL:  # uniform: no fractions
+    if state.turn.phase is PHASE_DRAW or state.turn.phase is PHASE_REVEAL:  # uniform: no fractions
         tiles = draws(state)  # the shared outcomes, in the stack's order
         return tiles[rng.randrange(len(tiles))]
     outs = chance_outcomes(state)
     if not outs:
         raise IllegalActionError("TIKAL-TURN-4", "not a chance node")
-    if state.turn.phase is Phase.TREASURE:
+    if state.turn.phase is PHASE_TREASURE:
         return rng.choices([a for a, _ in outs], weights=[float(p) for _, p in outs])[0]
     return outs[rng.randrange(len(outs))][0]
 

@@ -38,7 +38,21 @@ from ..model.view import SPECTATOR, View, hides
 from .auction import Professional, bid_limit
 from .speed import Speed
 from .turns import Classic, top_letter
-from .work import ACTION_TYPES, Mode, among, given, named
+from .work import (
+    ACTION_TYPES,
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_CHOOSE,
+    PHASE_DRAW,
+    PHASE_OVER,
+    PHASE_PLACE,
+    PHASE_REVEAL,
+    PHASE_TREASURE,
+    Mode,
+    among,
+    given,
+    named,
+)
 
 __all__ = [
     "MODES",
@@ -61,8 +75,8 @@ def mode_of(state: State) -> Mode:
     return MODES[state.rules.mode]
 
 
-_CHANCE_PHASES = (Phase.DRAW, Phase.REVEAL, Phase.TREASURE)
-_ONE_PLAYER = (Phase.ACTIONS, Phase.PLACE, Phase.BID, Phase.CHOOSE)
+_CHANCE_PHASES = (PHASE_DRAW, PHASE_REVEAL, PHASE_TREASURE)
+_ONE_PLAYER = (PHASE_ACTIONS, PHASE_PLACE, PHASE_BID, PHASE_CHOOSE)
 """The phases every mode shares in which the active player alone decides."""
 
 
@@ -106,7 +120,7 @@ def actors(state: State) -> tuple[int, ...]:
         return (turn.active,)
     if phase in _CHANCE_PHASES:
         return (CHANCE,)
-    if phase is Phase.OVER:
+    if phase is PHASE_OVER:
         return ()
     return MODES[state.rules.mode].actors(state)
 
@@ -122,7 +136,7 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
     if type(state) is not State:
         refuse_view(state)
     phase = state.turn.phase
-    if phase is Phase.OVER:
+    if phase is PHASE_OVER:
         return ()
     who: int | None = None
     if player is not None:
@@ -130,21 +144,21 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
             return ()
         who = player
     mode = MODES[state.rules.mode]
-    if phase is Phase.ACTIONS:
+    if phase is PHASE_ACTIONS:
         return mode.ap_actions(state)
-    if phase is Phase.DRAW or phase is Phase.REVEAL:
+    if phase is PHASE_DRAW or phase is PHASE_REVEAL:
         return draws(state)
-    if phase is Phase.TREASURE:
+    if phase is PHASE_TREASURE:
         return tuple([_FINDS[k] for k, n in enumerate(state.jungle.hidden) if n])
     if phase in mode.phases:
         if hides(state):
             raise IllegalActionError("SPEED-JUMP-1", _HIDDEN)
         return mode.legal_actions(state, who)
     p = state.turn.active
-    if phase is Phase.PLACE:
+    if phase is PHASE_PLACE:
         spots = placements(state.rules.manifest, state.jungle.placed, state.turn.hand)
         return _place_actions(spots, p)
-    if phase is Phase.BID:  # TIKAL-AUCTION-3: at most MAX_BID bids (bounds)
+    if phase is PHASE_BID:  # TIKAL-AUCTION-3: at most MAX_BID bids (bounds)
         top = bid_limit(state, p)
         return (_PASSES[p], *[_bid(p, a) for a in range(state.auction.high_bid + 1, top + 1)])
     t = terrain(state.rules.manifest)
@@ -222,7 +236,7 @@ def draws(state: State) -> tuple[Action, ...]:
     stack's order (shared action objects, uniform: TIKAL-DRAW-1)."""
     t = terrain(state.rules.manifest)
     stack = state.jungle.stacks[top_letter(state)]
-    draw = state.turn.phase is Phase.DRAW
+    draw = state.turn.phase is PHASE_DRAW
     key = (id(t), draw, stack)  # a terrain lives as long as its manifest's cache entry
     found = _DRAWS.get(key)
     if found is None:
@@ -262,11 +276,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     (TIKAL-TREASURE-3). Elsewhere this returns ``()``.
     """
     refuse_view(state)
-    if state.turn.phase is Phase.TREASURE:
+    if state.turn.phase is PHASE_TREASURE:
         hidden = state.jungle.hidden
         total = sum(hidden)
         return tuple([(_FINDS[k], Fraction(n, total)) for k, n in enumerate(hidden) if n])
-    if state.turn.phase is Phase.DRAW or state.turn.phase is Phase.REVEAL:
+    if state.turn.phase is PHASE_DRAW or state.turn.phase is PHASE_REVEAL:
         outs = draws(state)
         p = Fraction(1, len(outs))
         return tuple((a, p) for a in outs)
@@ -274,12 +288,12 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 _KINDS: dict[Phase, tuple[type, ...]] = {
-    Phase.DRAW: (DrawTile,),
-    Phase.REVEAL: (RevealTile,),
-    Phase.TREASURE: (FindTreasure,),
-    Phase.PLACE: (PlaceTile,),
-    Phase.BID: (Bid, PassBid),
-    Phase.CHOOSE: (ChooseTile,),
+    PHASE_DRAW: (DrawTile,),
+    PHASE_REVEAL: (RevealTile,),
+    PHASE_TREASURE: (FindTreasure,),
+    PHASE_PLACE: (PlaceTile,),
+    PHASE_BID: (Bid, PassBid),
+    PHASE_CHOOSE: (ChooseTile,),
 }
 
 _CLAUSE = {
@@ -299,7 +313,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if type(state) is not State and _is_view(state):
         return "TIKAL-TURN-4", _VIEW
     phase = state.turn.phase
-    if phase is Phase.OVER:
+    if phase is PHASE_OVER:
         return "TIKAL-TURN-4", "the game is over"
     mode = MODES[state.rules.mode]
     if type(action) not in ACTION_TYPES:
@@ -313,7 +327,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if type(player) is not int or player != actor:
         now = "a chance node" if actor == CHANCE else f"{player_name(actor)}'s decision"
         return "TIKAL-TURN-4", f"{_seat(player)} may not act now: it is {now}"
-    if phase is Phase.ACTIONS:
+    if phase is PHASE_ACTIONS:
         if type(action) is Move:  # the common case: checked field by field below
             return mode.why_ap_illegal(state, action)
         if not isinstance(action, APAction):
@@ -323,9 +337,9 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     bad = _malformed(state, action)
     if bad is not None:
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {bad}"
-    if phase is Phase.ACTIONS:
+    if phase is PHASE_ACTIONS:
         return mode.why_ap_illegal(state, action)  # type: ignore[arg-type]
-    if phase is Phase.BID:  # a range, checked in constant time (no list of bids)
+    if phase is PHASE_BID:  # a range, checked in constant time (no list of bids)
         return _why_bid(state, action)  # type: ignore[arg-type]
     if isinstance(action, PlaceTile) and type(given(action, "rotation")) is not int:
         return _why_place(state, action)  # True == 1 and 2.0 == 2: not a turn
@@ -337,13 +351,13 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
 
 
 _ASKED = {
-    Phase.DRAW: "chance draws {who}'s tile (draw=)",
-    Phase.REVEAL: "chance lays out a tile for auction (reveal=)",
-    Phase.TREASURE: "chance turns up the treasure {who} digs (find=)",
-    Phase.PLACE: "{who} places the tile in hand (place:)",
-    Phase.BID: "{who} bids or passes (bid:, pass)",
-    Phase.CHOOSE: "{who} takes a tile from the display (take:)",
-    Phase.ACTIONS: (
+    PHASE_DRAW: "chance draws {who}'s tile (draw=)",
+    PHASE_REVEAL: "chance lays out a tile for auction (reveal=)",
+    PHASE_TREASURE: "chance turns up the treasure {who} digs (find=)",
+    PHASE_PLACE: "{who} places the tile in hand (place:)",
+    PHASE_BID: "{who} bids or passes (bid:, pass)",
+    PHASE_CHOOSE: "{who} takes a tile from the display (take:)",
+    PHASE_ACTIONS: (
         "{who} spends action points (enter, hop, move, uncover, dig, swap, camp, guard or end)"
     ),
 }

@@ -27,7 +27,7 @@ from ..model.events import (
     TokensRevealed,
     TurnEnded,
 )
-from ..model.records import MAX_TOKENS, STOP, SUPPLY, TOKENS, Phase, TurnKind
+from ..model.records import MAX_TOKENS, STOP, SUPPLY, TOKENS, TurnKind
 from ..model.state import State
 from ._jump import (
     KEYWORDS,
@@ -45,7 +45,20 @@ from ._jump import (
 from .ap import ap_actions, can_act, why_ap_illegal
 from .auction import Professional
 from .turns import finish, score_player, tiles_left
-from .work import Handler, Work
+from .work import (
+    PHASE_ACTIONS,
+    PHASE_PLACE,
+    PHASE_TOKENS,
+    PHASE_TREASURE,
+    TURN_BONUS,
+    TURN_FINAL,
+    TURN_JUMP,
+    TURN_NORMAL,
+    TURN_PLACEMENT,
+    TURN_SCORING,
+    Handler,
+    Work,
+)
 
 __all__ = ["Speed"]
 
@@ -54,7 +67,7 @@ class Speed(Professional):
     """Tikal on Speed (``Rules()``, ``mode='speed'``)."""
 
     name = "speed"
-    phases = (Phase.TOKENS,)
+    phases = (PHASE_TOKENS,)
 
     # ------------------------------------------------------------------ the contract
 
@@ -69,9 +82,9 @@ class Speed(Professional):
         end_turn = table[EndTurn]
 
         def end_or_forfeit(w: Work, action: EndTurn) -> None:
-            if w.phase is Phase.TOKENS:  # SPEED-JUMP-8: stopping early, in secret
+            if w.phase is PHASE_TOKENS:  # SPEED-JUMP-8: stopping early, in secret
                 self.commit(w, action.player, STOP)
-            elif w.turn_kind is TurnKind.JUMP:  # SPEED-JUMP-3: 'one-kind', stopping
+            elif w.turn_kind is TURN_JUMP:  # SPEED-JUMP-3: 'one-kind', stopping
                 self.stop_jump(w)
             else:
                 end_turn(w, action)
@@ -102,7 +115,7 @@ class Speed(Professional):
         """SPEED-JUMP-1: until all are revealed, another player's choice shows as ``-1``
         once made (``0`` while not yet made); a stop as much as a count (SPEED-JUMP-8).
         For a spectator (``player`` ``None``) every made choice is another's."""
-        if state.turn.phase is not Phase.TOKENS:
+        if state.turn.phase is not PHASE_TOKENS:
             return state
         chosen = state.speed.chosen
         hidden = tuple(c if p == player or not c else -1 for p, c in enumerate(chosen))
@@ -113,14 +126,14 @@ class Speed(Professional):
         return w.freeze()
 
     def ap_actions(self, state: State) -> tuple[APAction, ...]:
-        jump = state.turn.turn_kind is TurnKind.JUMP
+        jump = state.turn.turn_kind is TURN_JUMP
         if jump and not plain(state.rules):
             return jump_actions(state)  # SPEED-JUMP-3/7: 'one-kind', 'border', 'lost'
         # SPEED-JUMP-3: in a Jump the player takes exactly one action, never just ends
         return ap_actions(state, not jump)
 
     def why_ap_illegal(self, state: State, action: APAction) -> tuple[str, str] | None:
-        jump = state.turn.turn_kind is TurnKind.JUMP
+        jump = state.turn.turn_kind is TURN_JUMP
         if jump and not plain(state.rules):
             return why_not(state, action)  # SPEED-JUMP-3/7: 'one-kind', 'border', 'lost'
         if jump and isinstance(action, EndTurn):
@@ -131,7 +144,7 @@ class Speed(Professional):
         """SPEED-JUMP-3: in a Jump, ``'one-kind'`` notes the kind of the action, and with
         ``'border'`` a move crosses one border; otherwise as in the base game."""
         state = w.state
-        if state.turn.turn_kind is TurnKind.JUMP and not plain(state.rules):
+        if state.turn.turn_kind is TURN_JUMP and not plain(state.rules):
             rules = state.rules
             if rules.jump_action == "one-kind":
                 w.set(jump_kind=KEYWORDS[type(action)])
@@ -140,7 +153,7 @@ class Speed(Professional):
                 self.action_done(w)
                 return
             super().ap_action(w, action)
-            if rules.jump_blocked == "lost" and w.phase is Phase.TREASURE:
+            if rules.jump_blocked == "lost" and w.phase is PHASE_TREASURE:
                 note_opened(w)  # SPEED-JUMP-7: the dig, before its treasure turns up
             return
         super().ap_action(w, action)
@@ -177,38 +190,38 @@ class Speed(Professional):
     # ------------------------------------------------------------------ phase 2: placement
 
     def turn_clause(self, kind: TurnKind) -> str:
-        if kind is TurnKind.PLACEMENT:
+        if kind is TURN_PLACEMENT:
             return "SPEED-PLACE-1"
-        if kind is TurnKind.BONUS:
+        if kind is TURN_BONUS:
             return "SPEED-SCORE-2"
-        if kind is TurnKind.SCORING:
+        if kind is TURN_SCORING:
             return "SPEED-SCORE-1"
-        if kind is TurnKind.FINAL:
+        if kind is TURN_FINAL:
             return "SPEED-END-1"
         return super().turn_clause(kind)
 
     def start_placement(self, w: Work) -> None:
         """SPEED-PLACE-1: every player places his tile, in Round Order."""
         order = w.round_order
-        w.set(queue=tuple((TurnKind.PLACEMENT, p) for p in order[1:]), volcano_placers=())
-        self.begin_turn(w, TurnKind.PLACEMENT, order[0])
+        w.set(queue=tuple((TURN_PLACEMENT, p) for p in order[1:]), volcano_placers=())
+        self.begin_turn(w, TURN_PLACEMENT, order[0])
 
     def open_turn(self, w: Work, kind: TurnKind) -> None:
-        if kind is TurnKind.PLACEMENT:  # SPEED-PLACE-1: the tile secured in the auction
-            w.set(phase=Phase.PLACE, hand=w.secured[w.active])
+        if kind is TURN_PLACEMENT:  # SPEED-PLACE-1: the tile secured in the auction
+            w.set(phase=PHASE_PLACE, hand=w.secured[w.active])
             self.discard_if_stuck(w)
         else:
             super().open_turn(w, kind)
 
     def tile_placed(self, w: Work, player: int, tile: int) -> None:
-        if w.turn_kind is TurnKind.PLACEMENT:
+        if w.turn_kind is TURN_PLACEMENT:
             self.secured_placed(w, player, tile, on_board=True)
             self.next_turn(w)
         else:
             super().tile_placed(w, player, tile)
 
     def tile_discarded(self, w: Work, tile: int) -> None:
-        if w.turn_kind is TurnKind.PLACEMENT:
+        if w.turn_kind is TURN_PLACEMENT:
             self.secured_placed(w, w.active, tile, on_board=False)
             self.next_turn(w)
         else:
@@ -227,9 +240,9 @@ class Speed(Professional):
         """After the placements, the Jumps; after the bonus turns, the next round; after
         the final turns, the end."""
         kind = w.turn_kind
-        if kind is TurnKind.PLACEMENT:
+        if kind is TURN_PLACEMENT:
             self.start_jumps(w)
-        elif kind is TurnKind.FINAL:
+        elif kind is TURN_FINAL:
             finish(w)
         else:
             self.next_round(w)
@@ -238,13 +251,13 @@ class Speed(Professional):
         """SPEED-SCORE-1 / SPEED-END-1 with ``'turns'``: a scoring or final turn ends with
         its player's scoring; any other turn ends as in the base game."""
         kind = w.turn_kind
-        if kind is not TurnKind.SCORING and kind is not TurnKind.FINAL:
+        if kind is not TURN_SCORING and kind is not TURN_FINAL:
             super().end_turn(w)
             return
         player = w.active
         w.tell(TurnEnded, player, w.ap)
         w.set(ap=0)
-        score_player(w, player, "SPEED-SCORE-1" if kind is TurnKind.SCORING else "SPEED-END-1")
+        score_player(w, player, "SPEED-SCORE-1" if kind is TURN_SCORING else "SPEED-END-1")
         self.next_turn(w)
 
     # ------------------------------------------------------------------ phase 3: Jumps
@@ -274,11 +287,11 @@ class Speed(Professional):
             self.end_jumps(w)
             return
         w.set(
-            phase=Phase.TOKENS,
+            phase=PHASE_TOKENS,
             jumpers=jumpers,
             chosen=(0,) * n,
             jump_order=(),
-            turn_kind=TurnKind.JUMP,
+            turn_kind=TURN_JUMP,
             active=jumpers[0],
             ap=0,
         )
@@ -335,7 +348,7 @@ class Speed(Professional):
         while w.jump_order:
             player, rest = w.jump_order[0], w.jump_order[1:]
             points = w.chosen[player]
-            w.set(jump_order=rest, active=player, ap=points, phase=Phase.ACTIONS)
+            w.set(jump_order=rest, active=player, ap=points, phase=PHASE_ACTIONS)
             if lost and w.opened:  # SPEED-JUMP-7: kept for those still to act
                 w.set(opened=still_to_act(w.opened, (player, *rest)))
             if has_action(w.now) if lost else can_take_part(w, player, points, []):
@@ -346,7 +359,7 @@ class Speed(Professional):
     def action_done(self, w: Work) -> None:
         """SPEED-JUMP-3: after a Jump's one action, the points it did not use are lost;
         with ``'one-kind'``, only once no other action of its kind fits in them."""
-        if w.turn_kind is not TurnKind.JUMP:
+        if w.turn_kind is not TURN_JUMP:
             super().action_done(w)
             return
         rules = w.state.rules
@@ -379,35 +392,35 @@ class Speed(Professional):
         if not placers:
             self.next_round(w)
             return
-        bonus = tuple((TurnKind.BONUS, p) for p in placers)
+        bonus = tuple((TURN_BONUS, p) for p in placers)
         if w.rules.volcano_scoring == "turns":  # SPEED-SCORE-1: the base game's turns
             order = _everyone(w)
-            w.set(queue=(*((TurnKind.SCORING, p) for p in order[1:]), *bonus))
-            self.begin_turn(w, TurnKind.SCORING, order[0])
+            w.set(queue=(*((TURN_SCORING, p) for p in order[1:]), *bonus))
+            self.begin_turn(w, TURN_SCORING, order[0])
             return
         for p in _everyone(w):
             score_player(w, p, "SPEED-SCORE-1")
         w.set(queue=bonus[1:])
-        self.begin_turn(w, TurnKind.BONUS, placers[0])
+        self.begin_turn(w, TURN_BONUS, placers[0])
 
     def next_round(self, w: Work) -> None:
         """SPEED-ROUND-1 / SPEED-END-1: a new round, or the final scoring (or turns)."""
         if not tiles_left(w):
             order = _everyone(w)
             if w.rules.final_scoring == "turns":  # SPEED-END-1: the base game's turns
-                w.set(queue=tuple((TurnKind.FINAL, p) for p in order[1:]))
-                self.begin_turn(w, TurnKind.FINAL, order[0])
+                w.set(queue=tuple((TURN_FINAL, p) for p in order[1:]))
+                self.begin_turn(w, TURN_FINAL, order[0])
                 return
             for p in order:
                 score_player(w, p, "SPEED-END-1")
-            w.set(turn_kind=TurnKind.FINAL)
+            w.set(turn_kind=TURN_FINAL)
             finish(w)
             return
         n = w.rules.players
         if w.played:
             w.set(round_opener=(w.played[-1] + 1) % n)  # SPEED-AUCTION-4, as professional
         w.set(round_order=(), secured=(-1,) * n, volcano_placers=())
-        w.set(turn_kind=TurnKind.NORMAL, raised=(), dug=(), ap=0)
+        w.set(turn_kind=TURN_NORMAL, raised=(), dug=(), ap=0)
         self.start_round(w)
 
 

@@ -37,10 +37,23 @@ from ..model.events import (
     TurnEnded,
     VolcanoSetAside,
 )
-from ..model.records import AP_PER_TURN, EMPTY, Outcome, Phase, TurnKind
+from ..model.records import AP_PER_TURN, EMPTY, Outcome, TurnKind
 from ..model.state import State
 from .ap import ap_actions, force, spend, why_ap_illegal
-from .work import Handler, Mode, Work
+from .work import (
+    PHASE_ACTIONS,
+    PHASE_DRAW,
+    PHASE_OVER,
+    PHASE_PLACE,
+    PHASE_TREASURE,
+    TURN_FINAL,
+    TURN_NORMAL,
+    TURN_SCORING,
+    TURN_VOLCANO,
+    Handler,
+    Mode,
+    Work,
+)
 
 __all__ = ["SET_SCORES", "Classic", "finish", "score_player", "take_from_stack", "tiles_left",
            "top_letter"]  # fmt: skip
@@ -60,7 +73,7 @@ class Classic(Mode):
 
     def start(self, w: Work) -> None:
         """TIKAL-SETUP-5: the first player starts."""
-        self.begin_turn(w, TurnKind.NORMAL, 0)
+        self.begin_turn(w, TURN_NORMAL, 0)
 
     def handlers(self) -> dict[type, Handler]:
         table: dict[type, Handler] = {
@@ -82,7 +95,7 @@ class Classic(Mode):
     def ap_action(self, w: Work, action: APAction) -> None:
         """TIKAL-TURN-2: an action that spends points; a dig waits for its chance node."""
         spend(w, action)
-        if w.phase is not Phase.TREASURE:
+        if w.phase is not PHASE_TREASURE:
             self.action_done(w)
 
     def ap_actions(self, state: State) -> tuple[APAction, ...]:
@@ -105,10 +118,10 @@ class Classic(Mode):
 
     def open_turn(self, w: Work, kind: TurnKind) -> None:
         """The first decision of a turn of ``kind`` that has just begun."""
-        if kind is TurnKind.NORMAL:
-            w.set(phase=Phase.DRAW)  # TIKAL-DRAW-1
-        elif kind is TurnKind.VOLCANO:
-            w.set(phase=Phase.PLACE)  # TIKAL-SCORE-2: the volcano from hand
+        if kind is TURN_NORMAL:
+            w.set(phase=PHASE_DRAW)  # TIKAL-DRAW-1
+        elif kind is TURN_VOLCANO:
+            w.set(phase=PHASE_PLACE)  # TIKAL-SCORE-2: the volcano from hand
             self.discard_if_stuck(w)
         else:
             start_actions(w)
@@ -124,8 +137,8 @@ class Classic(Mode):
 
     def tile_discarded(self, w: Work, tile: int) -> None:
         """After TIKAL-PLACE-5: a normal turn draws again while tiles are left."""
-        if w.turn_kind is TurnKind.NORMAL and any(w.stacks):
-            w.set(phase=Phase.DRAW)
+        if w.turn_kind is TURN_NORMAL and any(w.stacks):
+            w.set(phase=PHASE_DRAW)
         else:
             start_actions(w)
 
@@ -137,11 +150,11 @@ class Classic(Mode):
         if t.tile_kinds[tile] is Kind.VOLCANO:  # TIKAL-SCORE-1
             w.tell(VolcanoSetAside, player, t.tile_ids[tile])
             n = w.rules.players
-            scoring = tuple((TurnKind.SCORING, (player + i) % n) for i in range(n))
-            w.set(queue=(*scoring, (TurnKind.VOLCANO, player), *w.queue))
+            scoring = tuple((TURN_SCORING, (player + i) % n) for i in range(n))
+            w.set(queue=(*scoring, (TURN_VOLCANO, player), *w.queue))
             self.next_turn(w)
             return
-        w.set(phase=Phase.PLACE)
+        w.set(phase=PHASE_PLACE)
         self.discard_if_stuck(w)
 
     def place_tile(self, w: Work, action: PlaceTile) -> None:
@@ -167,7 +180,7 @@ class Classic(Mode):
         w.set_item("hidden", kind, w.hidden[kind] - 1)
         w.set_cell("held", p, kind, w.held[p][kind] + 1)
         w.tell(TreasureFound, p, kind, w.dug[-1] % 40)
-        w.set(phase=Phase.ACTIONS)
+        w.set(phase=PHASE_ACTIONS)
         self.action_done(w)
 
     def action_done(self, w: Work) -> None:
@@ -181,9 +194,9 @@ class Classic(Mode):
         w.tell(TurnEnded, player, w.ap)
         w.set(ap=0)
         kind = w.turn_kind
-        if kind is TurnKind.SCORING:
+        if kind is TURN_SCORING:
             score_player(w, player, "TIKAL-SCORE-1")
-        elif kind is TurnKind.FINAL:
+        elif kind is TURN_FINAL:
             score_player(w, player, "TIKAL-END-1")
         self.next_turn(w)
 
@@ -199,7 +212,7 @@ class Classic(Mode):
 
     def queue_done(self, w: Work) -> None:
         """No turn is queued: the next normal turn, the final round, or the end."""
-        if w.turn_kind is TurnKind.FINAL:
+        if w.turn_kind is TURN_FINAL:
             finish(w)
         elif not tiles_left(w):
             self.start_final_round(w)
@@ -210,7 +223,7 @@ class Classic(Mode):
         """TIKAL-TURN-1: the next player clockwise."""
         player = w.next_player
         w.set(next_player=(player + 1) % w.rules.players)
-        self.begin_turn(w, TurnKind.NORMAL, player)
+        self.begin_turn(w, TURN_NORMAL, player)
 
     def final_order(self, w: Work) -> list[int]:
         """TIKAL-END-1: the final round goes clockwise after the last tile's player."""
@@ -220,13 +233,13 @@ class Classic(Mode):
     def start_final_round(self, w: Work) -> None:
         """TIKAL-END-1: everyone takes a last 10-AP turn and scores."""
         order = self.final_order(w)
-        w.set(queue=tuple((TurnKind.FINAL, p) for p in order[1:]))
-        self.begin_turn(w, TurnKind.FINAL, order[0])
+        w.set(queue=tuple((TURN_FINAL, p) for p in order[1:]))
+        self.begin_turn(w, TURN_FINAL, order[0])
 
 
 def start_actions(w: Work) -> None:
     """TIKAL-TURN-2: the turn's 10 action points."""
-    w.set(phase=Phase.ACTIONS, ap=AP_PER_TURN)
+    w.set(phase=PHASE_ACTIONS, ap=AP_PER_TURN)
 
 
 def score_player(w: Work, player: int, clause: str) -> None:
@@ -257,7 +270,7 @@ def finish(w: Work) -> None:
     top = [p for p, s in enumerate(scores) if s == best]
     outcome = Outcome(top[0] if len(top) == 1 else None, scores, "final-scoring")
     w.tell(GameOver, outcome)
-    w.set(phase=Phase.OVER, result=outcome)
+    w.set(phase=PHASE_OVER, result=outcome)
 
 
 def tiles_left(w: Work) -> bool:

@@ -16,8 +16,8 @@ from ...model.actions import (
     Uncover,
 )
 from ...model.events import ActionTaken, PiecesRemoved
-from ...model.records import GUARDING, REMOVED, Phase
-from ..work import Work
+from ...model.records import GUARDING, REMOVED
+from ..work import PHASE_TREASURE, Work
 from .legal import CLAUSES, ap_cost, mark, next_level
 
 __all__ = ["spend"]
@@ -63,7 +63,7 @@ def spend(w: Work, action: APAction) -> None:
             w.set(raised=(*state.turn.raised, mark(state, p, cell)))
         case TakeTreasure(cell=cell):
             w.set_item("ruins", cell, state.jungle.ruins[cell] - 1)
-            w.set(dug=(*state.turn.dug, mark(state, p, cell)), phase=Phase.TREASURE)
+            w.set(dug=(*state.turn.dug, mark(state, p, cell)), phase=PHASE_TREASURE)
         case Exchange(give=give, other=other, take=take):
             w.set_cell("held", p, give, ex.held[p][give] - 1)
             w.set_cell("held", p, take, w.held[p][take] + 1)
