@@ -44,6 +44,7 @@ COMPILED = [
     "tikalspeed/engine/_jump.py",
     "tikalspeed/engine/speed.py",
     "tikalspeed/engine/legality.py",
+    "tikalspeed/engine/fields.py",
     "tikalspeed/engine/contract.py",
     # Tiki: the island and the engine
     "tiki/board/island.py",

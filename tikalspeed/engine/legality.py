@@ -7,17 +7,14 @@ TOKENS) is the mode's own (:class:`~tikalspeed.engine.work.Mode`).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import attrs
 
 from ..board.hexgrid import NEIGHBOURS
 from ..board.terrain import EMPTY, Terrain, placements, terrain
 from ..board.tiles import Kind
-from ..bounds import MAX_BID, MAX_SCORE, shown, shown_action
+from ..bounds import MAX_SCORE, shown, shown_action
 from ..errors import IllegalActionError
 from ..model.actions import (
     Action,
@@ -32,10 +29,11 @@ from ..model.actions import (
     RevealTile,
     player_name,
 )
-from ..model.records import CHANCE, MAX_TOKENS, Phase
+from ..model.records import CHANCE, Phase
 from ..model.state import State
 from ..model.view import SPECTATOR, View, hides
 from .auction import Professional, bid_limit
+from .fields import malformed
 from .speed import Speed
 from .turns import Classic, top_letter
 from .work import (
@@ -334,7 +332,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
             return "TIKAL-TURN-4", _not_asked(state, action)
     elif type(action) not in _KINDS[phase]:
         return "TIKAL-TURN-4", _not_asked(state, action)
-    bad = _malformed(state, action)
+    bad = malformed(state, action)
     if bad is not None:
         return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {bad}"
     if phase is PHASE_ACTIONS:
@@ -369,41 +367,6 @@ def _not_asked(state: State, action: object) -> str:
     the action by its token, and what the decision asks (never a class name)."""
     asked = _ASKED[state.turn.phase].format(who=player_name(state.turn.active))
     return f"{named(state, action)} does not answer the decision asked: {asked}"
-
-
-# the range of each action field, as a function of the number of players
-_RANGES: dict[str, Callable[[int], range]] = {
-    "piece": lambda n: range(2),
-    "cell": lambda n: range(40),
-    "origin": lambda n: range(40),
-    "destination": lambda n: range(40),
-    "kind": lambda n: range(8),
-    "give": lambda n: range(8),
-    "take": lambda n: range(8),
-    "other": lambda n: range(n),
-    "tile": lambda n: range(36),
-    "amount": lambda n: range(MAX_BID + 1),
-    "count": lambda n: range(1, MAX_TOKENS + 1),
-}
-
-
-def _malformed(state: State, action: object) -> str | None:
-    """Why a field of ``action`` is not a whole number in its range, if one is not."""
-    n = state.rules.players
-    kind: Any = type(action)
-    for name, span in _checked_fields(kind):
-        value = given(action, name)
-        if type(value) is not int or value not in span(n):
-            return f"{name}={shown(value)}"
-    return None
-
-
-@functools.cache
-def _checked_fields(kind: type) -> tuple[tuple[str, Callable[[int], range]], ...]:
-    """The fields of an action class that :func:`_malformed` checks, with their ranges."""
-    if not attrs.has(kind):
-        return ()
-    return tuple((f.name, _RANGES[f.name]) for f in attrs.fields(kind) if f.name in _RANGES)
 
 
 def _token(state: State, action: object) -> str:
