@@ -54,13 +54,13 @@ from ..model.rules import Rules
 from ..model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
 from ..model.view import SPECTATOR, View
 from .moves import (  # the phases read once (see moves)
-    _FIRST_PLAYER,
-    _LAYOUT,
-    _ORDER,
-    _OVER,
-    _PLACE_SHAMAN,
-    _SHAMAN,
-    _TURN,
+    PHASE_FIRST_PLAYER,
+    PHASE_LAYOUT,
+    PHASE_ORDER,
+    PHASE_OVER,
+    PHASE_PLACE_SHAMAN,
+    PHASE_SHAMAN,
+    PHASE_TURN,
     chance_outcomes,
     layouts,
     legal_actions,
@@ -115,7 +115,7 @@ def new_game(
         shaman=None,
         active=-1,
         actor=CHANCE,
-        phase=_LAYOUT,
+        phase=PHASE_LAYOUT,
         pending=(),
         tiebreak=False,
         turn=0,
@@ -145,7 +145,7 @@ def actors(state: State) -> tuple[int, ...]:
     """Who may act now: ``(player,)``, ``(CHANCE,)`` at a chance node, ``()`` once over."""
     if type(state) is not State:
         refuse_view(state)
-    return () if state.phase is _OVER else _ACTORS[state.actor]
+    return () if state.phase is PHASE_OVER else _ACTORS[state.actor]
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -227,7 +227,7 @@ def outcome(state: State) -> Outcome | None:
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Draw one outcome of the chance node ``state`` with its exact probability."""
     refuse_view(state)
-    if state.phase is _LAYOUT:  # uniform: skip building the probabilities
+    if state.phase is PHASE_LAYOUT:  # uniform: skip building the probabilities
         all_layouts = layouts(state.rules.tiles)
         return all_layouts[rng.randrange(len(all_layouts))]
     outs = chance_outcomes(state)
@@ -240,7 +240,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 def resolve_chance(state: State, rng: random.Random) -> State:
     """Resolve chance nodes from ``rng`` until a player (or nobody) is to act."""
     refuse_view(state)
-    while state.phase is _LAYOUT or state.phase is _FIRST_PLAYER:
+    while state.phase is PHASE_LAYOUT or state.phase is PHASE_FIRST_PLAYER:
         state = apply(state, sample_chance(state, rng))
     return state
 
@@ -297,7 +297,7 @@ class _Work:
 
     def over(self, result: Outcome, clause: str) -> Transition:
         self.events.append(GameOver(result, clause))
-        return self.freeze(_OVER, self.active, (), result)
+        return self.freeze(PHASE_OVER, self.active, (), result)
 
 
 def _apply_legal(state: State, action: Action) -> Transition:
@@ -330,7 +330,7 @@ def _apply_legal(state: State, action: Action) -> Transition:
         case Layout(tiles=tiles):
             w.tiles = tiles
             w.events.append(LayoutSet(tiles))
-            return w.freeze(_FIRST_PLAYER, CHANCE)
+            return w.freeze(PHASE_FIRST_PLAYER, CHANCE)
         case FirstPlayer(first=first):
             w.active = first
             w.events.append(FirstPlayerChosen(first))
@@ -355,7 +355,7 @@ def _move(w: _Work, action: Move) -> Transition:
     # TIKI-INFL-1: influence is checked once the whole move is done
     influenced = tuple(u for u in path[1:] if len(stacks[u]) == 3)
     if len(influenced) == 2:  # TIKI-INFL-3: the player not on turn orders them
-        return w.freeze(_ORDER, 1 - w.active, influenced)
+        return w.freeze(PHASE_ORDER, 1 - w.active, influenced)
     return _resolve(w, influenced)
 
 
@@ -395,7 +395,7 @@ def _resolve(w: _Work, queue: tuple[int, ...]) -> Transition:
             if done is not None:
                 return done
         if value == 0 and rules.shaman:  # TIKI-INFL-6, TIKI-SHAMAN-4
-            return w.freeze(_SHAMAN, owner, queue[i + 1 :])
+            return w.freeze(PHASE_SHAMAN, owner, queue[i + 1 :])
     if rules.end_check == "action":
         done = _check_end(w)
         if done is not None:
@@ -434,14 +434,14 @@ def _end_turn(w: _Work) -> Transition:
         winner = None if f0 == f1 else (0 if f0 > f1 else 1)
         return w.over(Outcome(winner, (f0, f1), "turn-cap"), "TIKI-END-6")
     if rules.shaman and rules.shaman_entry == "start" and w.shaman is None:
-        return w.freeze(_PLACE_SHAMAN, w.active)  # TIKI-SHAMAN-2
+        return w.freeze(PHASE_PLACE_SHAMAN, w.active)  # TIKI-SHAMAN-2
     return _start_turn(w)
 
 
 def _start_turn(w: _Work) -> Transition:
     """Open the active player's turn; TIKI-END-5 when they have no legal action."""
     p = w.active
-    t = w.freeze(_TURN, p)
+    t = w.freeze(PHASE_TURN, p)
     if w.rules.no_move != "pass" and not turn_actions(t.state, p):
         f0, f1 = w.fruits
         winner = PLAYERS[1 - p] if w.rules.no_move == "lose" else None

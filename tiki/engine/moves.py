@@ -71,13 +71,13 @@ _HALF = Fraction(1, 2)
 
 # The phases, read once: on CPython 3.11 each ``Phase.X`` goes through the enum class's
 # ``__getattr__`` (about 0.1 µs, compiled or not), and the engine reads a few a ply.
-_LAYOUT: Final = Phase.LAYOUT
-_FIRST_PLAYER: Final = Phase.FIRST_PLAYER
-_PLACE_SHAMAN: Final = Phase.PLACE_SHAMAN
-_TURN: Final = Phase.TURN
-_ORDER: Final = Phase.ORDER
-_SHAMAN: Final = Phase.SHAMAN
-_OVER: Final = Phase.OVER
+PHASE_LAYOUT: Final = Phase.LAYOUT
+PHASE_FIRST_PLAYER: Final = Phase.FIRST_PLAYER
+PHASE_PLACE_SHAMAN: Final = Phase.PLACE_SHAMAN
+PHASE_TURN: Final = Phase.TURN
+PHASE_ORDER: Final = Phase.ORDER
+PHASE_SHAMAN: Final = Phase.SHAMAN
+PHASE_OVER: Final = Phase.OVER
 
 
 def turn_actions(state: State, player: int) -> tuple[Create | Move, ...]:
@@ -149,19 +149,19 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
         refuse_view(state)
     phase = state.phase
     actor = state.actor
-    if phase is _OVER or (player is not None and player != actor):
+    if phase is PHASE_OVER or (player is not None and player != actor):
         return ()
-    if phase is _TURN:
+    if phase is PHASE_TURN:
         acts = turn_actions(state, actor)
         return acts if acts else (_PASS[actor],)  # TIKI-END-5
-    if phase is _ORDER:
+    if phase is PHASE_ORDER:
         return tuple(Order(actor, v) for v in sorted(state.pending))
-    if phase is _SHAMAN:
+    if phase is PHASE_SHAMAN:
         moves = _RELOCATE[actor]
         return (_KEEP[actor], *(moves[e] for e in range(len(EDGES)) if e != state.shaman))
-    if phase is _PLACE_SHAMAN:
+    if phase is PHASE_PLACE_SHAMAN:
         return _PLACE[actor]
-    if phase is _LAYOUT:
+    if phase is PHASE_LAYOUT:
         return layouts(state.rules.tiles)
     return _FIRST
 
@@ -173,11 +173,11 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     shuffle gives), the first player is a coin toss. Elsewhere this returns ``()``.
     """
     refuse_view(state)
-    if state.phase is _LAYOUT:
+    if state.phase is PHASE_LAYOUT:
         outs = layouts(state.rules.tiles)
         p = Fraction(1, len(outs))
         return tuple((a, p) for a in outs)
-    if state.phase is _FIRST_PLAYER:
+    if state.phase is PHASE_FIRST_PLAYER:
         return tuple((a, _HALF) for a in _FIRST)
     return ()
 
@@ -225,16 +225,16 @@ def _asked(state: State) -> str:
     action of another kind (which is named by its token, never by its class)."""
     phase = state.phase
     who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
-    if phase is _LAYOUT:
+    if phase is PHASE_LAYOUT:
         return "chance lays out the villages"
-    if phase is _FIRST_PLAYER:
+    if phase is PHASE_FIRST_PLAYER:
         return "chance picks the first player"
-    if phase is _PLACE_SHAMAN:
+    if phase is PHASE_PLACE_SHAMAN:
         return f"{who} places the shaman"
-    if phase is _ORDER:
+    if phase is PHASE_ORDER:
         pending = " or ".join(VILLAGE_NAMES[v] for v in state.pending)
         return f"{who} picks which of {pending} resolves first"
-    if phase is _SHAMAN:
+    if phase is PHASE_SHAMAN:
         return f"{who} moves the shaman or keeps it"
     return f"{who} creates or moves a totem"
 
@@ -245,7 +245,7 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     if type(state) is not State and _is_view(state):
         return "TIKI-TURN-3", _VIEW
     phase = state.phase
-    if phase is _OVER:
+    if phase is PHASE_OVER:
         return "TIKI-TURN-3", "the game is over"
     kinds = _KINDS[phase]
     if type(action) not in kinds:
