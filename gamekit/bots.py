@@ -26,13 +26,17 @@ import functools
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from .draws import uniform
 from .game import Game
 
-__all__ = ["Bot", "Ply", "chooser", "final_state", "not_the_seats", "picker", "play_game"]
+__all__ = [
+    "Bot", "Ply", "RandomPicker", "chooser", "final_state", "not_the_seats", "picker",
+    "play_game",
+]  # fmt: skip
 
 
 @runtime_checkable
@@ -44,6 +48,32 @@ class Bot(Protocol):
         ``state`` is never a chance node, and where the choice is secret it is the
         player's own view."""
         ...
+
+
+A = TypeVar("A")
+
+
+class RandomPicker(Generic[A]):
+    """What both games' random bots share: their own ``random.Random(seed)`` and the
+    uniform choice among a player's legal actions drawn from it (:attr:`pick`); each
+    game's ``RandomBot`` adds ``choose``, which lists the legal actions and picks."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        """The bot's own random number generator."""
+
+    @property
+    def pick(self) -> Callable[[Sequence[A]], A]:
+        """Its choice among ``actions`` (the legal actions of the player it decides
+        for), uniformly at random: what ``choose`` returns where they are his legal
+        actions, from the same generator (:func:`picker`). It draws as the generator's
+        own ``choice`` does (and so as ``randrange(len(actions))``), with the compiled
+        :func:`gamekit.draws.uniform` on its ``getrandbits``, so that a study's loop
+        calls no method of the bot's, and no interpreted code, a ply."""
+        return functools.partial(uniform, self.rng.getrandbits)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
 
 
 @attrs.frozen

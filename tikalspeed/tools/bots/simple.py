@@ -25,14 +25,12 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from gamekit import bots as playing
-from gamekit.bots import Ply, final_state
-from gamekit.draws import uniform
+from gamekit.bots import Ply, RandomPicker, final_state
 
 from ...bounds import shown
 from ...engine import (
@@ -142,8 +140,9 @@ def _decision(state: State | View, player: int | None) -> tuple[State, int, tupl
     return state, player, actions
 
 
-class RandomBot:
-    """Chooses uniformly among the legal actions, from ``random.Random(seed)``.
+class RandomBot(RandomPicker[Action]):
+    """Chooses uniformly among the legal actions, from ``random.Random(seed)`` (its
+    ``rng``; ``pick`` chooses among given actions: :class:`gamekit.bots.RandomPicker`).
 
     >>> from tikalspeed import new_game
     >>> s = new_game(seed=5)
@@ -151,27 +150,10 @@ class RandomBot:
     True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-        """The bot's own random number generator."""
-
     def choose(self, state: State | View, player: int | None = None) -> Action:
         """Return one legal action of ``player`` (default: the player to act),
         uniformly at random; at a Speed TOKENS node, one of his token choices."""
         return self.pick(_decision(state, player)[2])
-
-    @property
-    def pick(self) -> Callable[[Sequence[Action]], Action]:
-        """Its choice among ``actions`` (the legal actions of the player it decides
-        for), uniformly at random: what :meth:`choose` returns where they are his
-        legal actions, from the same generator (:func:`gamekit.bots.picker`). It draws
-        as the generator's own ``choice`` does (and so as ``randrange(len(actions))``),
-        with the compiled :func:`gamekit.draws.uniform` on its ``getrandbits``, so that
-        a study's loop calls no method of the bot's, and no interpreted code, a ply."""
-        return functools.partial(uniform, self.rng.getrandbits)
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
 
 
 # --------------------------------------------------------------------------- greedy

@@ -22,14 +22,12 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Protocol, TypeAlias, runtime_checkable
 
 from gamekit import bots as playing
-from gamekit.bots import Ply, final_state
-from gamekit.draws import uniform
+from gamekit.bots import Ply, RandomPicker, final_state
 
 from ...engine.contract import step
 from ...engine.moves import legal_actions, turn_actions
@@ -72,8 +70,9 @@ def _choices(state: State) -> tuple[Action, ...]:
     return legal_actions(state)
 
 
-class RandomBot:
-    """Chooses uniformly among the legal actions, from ``random.Random(seed)``.
+class RandomBot(RandomPicker[Action]):
+    """Chooses uniformly among the legal actions, from ``random.Random(seed)`` (its
+    ``rng``; ``pick`` chooses among given actions: :class:`gamekit.bots.RandomPicker`).
 
     >>> from tiki import new_game
     >>> s = new_game(seed=5)
@@ -81,26 +80,9 @@ class RandomBot:
     True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-        """The bot's own random number generator."""
-
     def choose(self, state: State) -> Action:
         """Return one legal action of ``state.actor``, uniformly at random."""
         return self.pick(_choices(state))
-
-    @property
-    def pick(self) -> Callable[[Sequence[Action]], Action]:
-        """Its choice among ``actions`` (the legal actions of the player to act),
-        uniformly at random: what :meth:`choose` returns where they are the legal
-        actions, from the same generator (:func:`gamekit.bots.picker`). It draws as
-        the generator's own ``choice`` does (and so as ``randrange(len(actions))``),
-        with the compiled :func:`gamekit.draws.uniform` on its ``getrandbits``, so that
-        a study's loop calls no method of the bot's, and no interpreted code, a ply."""
-        return functools.partial(uniform, self.rng.getrandbits)
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
 
 
 WIN = 1_000_000
