@@ -8,9 +8,10 @@ line, its file name and its headers); ``tiki tables sweep --lines docs/tiki-pv``
 the same records of each class it builds, before it deletes the table. This script
 writes them from the tables kept in ``DIR``.
 
-One file per layout and first player, named by the layout's village values a1 … c3 as
-the table's own folder is (``tiki tables build --layout``), then the first player:
-``0_1_-1_1_2_1_1_0_1-o.tiki`` is the game of ``tiki play --seed 1`` (o moves first).
+One file per layout and first player, named ``layout_``, the layout's village values
+a1 … c3 as the table's own folder is (``tiki tables build --layout``), then the first
+player: ``layout_0_1_-1_1_2_1_1_0_1-o.tiki`` is the game of ``tiki play --seed 1`` (o
+moves first).
 A drawn opening has no end to record: it is reported and not written.
 
 ``--layout 0,1,-1,1,2,1,1,0,1`` (repeatable) takes only those layouts, each read from
@@ -26,7 +27,7 @@ replay to their claim, ``tiki replay`` takes them, and the solver agrees on the 
 
 >>> import tiki
 >>> file_name((0, 1, -1, 1, 2, 1, 1, 0, 1), tiki.O)
-'0_1_-1_1_2_1_1_0_1-o.tiki'
+'layout_0_1_-1_1_2_1_1_0_1-o.tiki'
 >>> main(["--tables", "/nonexistent"])
 tiki_pv: /nonexistent is not a directory
 2

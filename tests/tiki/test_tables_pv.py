@@ -64,9 +64,9 @@ def test_the_seed_1_openings_are_recorded() -> None:
     claims a first-player win in 61 plies, has its line recorded for both first
     players (so the tests below do not pass on an empty folder)."""
     names = {p.name for p in RECORDS}
-    assert {"0_1_-1_1_2_1_1_0_1-x.tiki", "0_1_-1_1_2_1_1_0_1-o.tiki"} <= names
+    assert {"layout_0_1_-1_1_2_1_1_0_1-x.tiki", "layout_0_1_-1_1_2_1_1_0_1-o.tiki"} <= names
     for first in (tiki.X, tiki.O):
-        _, headers = _read(PV / f"0_1_-1_1_2_1_1_0_1-{PLAYER_SYMBOLS[first]}.tiki")
+        _, headers = _read(PV / f"layout_0_1_-1_1_2_1_1_0_1-{PLAYER_SYMBOLS[first]}.tiki")
         assert _claim(headers) == (first, 61)
 
 
@@ -81,7 +81,7 @@ def test_tiki_end_1_a_record_replays_to_its_claim(path: Path) -> None:
     record, headers = _read(path)
     layout = tuple(int(v) for v in headers["Layout"].split(","))
     first = PLAYER_SYMBOLS.index(path.stem[-1])
-    assert path.name == "_".join(map(str, layout)) + f"-{PLAYER_SYMBOLS[first]}.tiki"
+    assert path.name == "layout_" + "_".join(map(str, layout)) + f"-{PLAYER_SYMBOLS[first]}.tiki"
     assert record.initial_state() == tiki.new_game(layout=layout, first=first)
     assert record.rules == tiki.Rules()
     assert int(headers["Class"]) == class_index(layout)
@@ -100,12 +100,17 @@ def test_tiki_end_1_a_record_replays_to_its_claim(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
-def test_tiki_replay_plays_a_record(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tiki_replay_plays_a_record(
+    path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """issue 22: ``tiki replay FILE`` takes the record, shows its claim, narrates each
-    action and ends with the claimed winner's result."""
+    action and ends with the claimed winner's result; named as it is listed in its
+    folder (no name starts with ``-``, which the command line would take for an
+    option, as ``-1_0_…`` was)."""
     record, headers = _read(path)
     winner, plies = _claim(headers)
-    assert main(["replay", str(path)]) == 0
+    monkeypatch.chdir(PV)
+    assert main(["replay", path.name]) == 0
     out = capsys.readouterr().out
     assert f"custom start, {plies} actions" in out
     assert f"Claim: {headers['Claim']}" in out

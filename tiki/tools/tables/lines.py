@@ -11,15 +11,18 @@ The record starts from the opening position (its ``Position`` header), and its h
 say what it is: ``Layout``, ``Class`` (its place among the 198 classes of the square's
 symmetries, :func:`tiki.board.layouts.class_index`), ``Ruleset``, ``Claim`` (who wins
 in how many plies), ``Tables`` (what it was read from), ``Line`` and ``Regenerate``
-(the command that writes it again from a table). Its file is named by the layout's
-village values a1 … c3 as the table's own folder is, then the first player
-(:func:`file_name`); :func:`texts` gives a layout's two records, x first and o first,
+(the command that writes it again from a table). Its file is named ``layout_``, the
+layout's village values a1 … c3 as the table's own folder is, then the first player
+(:func:`file_name`: no name starts with ``-``, which a command line would read as an
+option); :func:`texts` gives a layout's two records, x first and o first,
 as ``tiki tables sweep --lines`` writes them before it deletes the table, and
 ``python docs/tiki_pv.py --tables DIR`` from the tables kept in ``DIR``. :func:`check`
 asks the search solver, without tables, about a record's last positions.
 
 >>> file_name((0, 1, -1, 1, 2, 1, 1, 0, 1), O)
-'0_1_-1_1_2_1_1_0_1-o.tiki'
+'layout_0_1_-1_1_2_1_1_0_1-o.tiki'
+>>> file_name((-1, 0, 1, 1, 2, 1, 1, 1, 0), X)
+'layout_-1_0_1_1_2_1_1_1_0-x.tiki'
 """
 
 from __future__ import annotations
@@ -51,9 +54,9 @@ _LINE = (
 
 
 def file_name(layout: Sequence[int], first: int) -> str:
-    """The record's file name: the layout's values joined by ``_``, ``-`` and the
-    first player's symbol."""
-    return "_".join(map(str, layout)) + f"-{PLAYER_SYMBOLS[first]}.tiki"
+    """The record's file name: ``layout_``, the layout's values joined by ``_``, ``-``
+    and the first player's symbol."""
+    return "layout_" + "_".join(map(str, layout)) + f"-{PLAYER_SYMBOLS[first]}.tiki"
 
 
 def pv_record(layout: Sequence[int], first: int, tables: str | os.PathLike[str]) -> Record | None:
