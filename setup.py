@@ -56,6 +56,9 @@ COMPILED = [
     "gamekit/studies/moments.py",
     "gamekit/draws.py",  # a random bot's draw, a ply
     "gamekit/records.py",  # the engines' new states, slot by slot
+    # Tiki's search solver (tiki.solve without tables): the position code and its proofs
+    "tiki/tools/solve/code.py",
+    "tiki/tools/solve/search.py",
 ]
 """The modules mypyc compiles, paths from the project root."""
 

@@ -29,8 +29,14 @@ PV = Path(__file__).resolve().parents[2] / "docs" / "tiki-pv"
 """The committed records."""
 RECORDS = sorted(PV.glob("*.tiki"))
 X_FIRST = [p for p in RECORDS if p.stem.endswith("-x")]
-"""The records the search solver checks: an o-first record is the colour mirror of its
-layout's x-first one (:func:`test_the_colours_mirror`), so it is checked with it."""
+"""The x-first records: an o-first record is the colour mirror of its layout's x-first
+one (:func:`test_the_colours_mirror`), so the search solver checks it with it."""
+SEED1_X = PV / "layout_0_1_-1_1_2_1_1_0_1-x.tiki"
+"""The line of ``tiki play --seed 1``'s layout, x first."""
+SEARCHED = X_FIRST if tiki.COMPILED else [SEED1_X]
+"""The records the search solver checks here: every x-first one on the compiled build
+(its solver compiled, ``setup.py``'s ``COMPILED``: about 2.5 CPU-seconds a record), the
+seed-1 layout's alone on the pure build (about 5.5 a record); ``.ci/run`` runs both."""
 LAST = 12
 """How many of the last positions of each line the search solver must confirm."""
 LIMIT = 5_000_000
@@ -138,7 +144,7 @@ def test_the_colours_mirror() -> None:
 
 @pytest.mark.parametrize(
     ("path", "left"),
-    [(p, left) for p in X_FIRST for left in range(1, LAST + 1)],
+    [(p, left) for p in SEARCHED for left in range(1, LAST + 1)],
     ids=lambda v: v.name if isinstance(v, Path) else f"{v}-left",
 )
 def test_the_last_positions_agree_with_the_search_solver(path: Path, left: int) -> None:
@@ -146,10 +152,11 @@ def test_the_last_positions_agree_with_the_search_solver(path: Path, left: int) 
     positions), the search solver, without tables, proves what the record implies:
     the one who decides there wins if he is the game's winner and loses otherwise, in
     exactly the plies left (the winner's shortest win, the loser's longest resistance;
-    each action a ply, an order decision of TIKI-INFL-3 too). About 6 seconds a
-    record, so only the x-first record of each layout is searched: its o-first record
-    is the same actions by the other colour (:func:`test_the_colours_mirror`), the
-    rules treating x and o alike, so the solver's word on one is its word on both.
+    each action a ply, an order decision of TIKI-INFL-3 too). Only the x-first record
+    of each layout is searched: its o-first record is the same actions by the other
+    colour (:func:`test_the_colours_mirror`), the rules treating x and o alike, so the
+    solver's word on one is its word on both; and every layout's on the compiled build
+    only (:data:`SEARCHED`).
 
     A position the solver does not settle in ``LIMIT`` positions is searched again
     with its largest budget (``MAX_LIMIT``, 20 million, up to about 15 s); one that
