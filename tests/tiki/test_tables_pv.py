@@ -35,8 +35,8 @@ SEED1_X = PV / "layout_0_1_-1_1_2_1_1_0_1-x.tiki"
 """The line of ``tiki play --seed 1``'s layout, x first."""
 SEARCHED = X_FIRST if tiki.COMPILED else [SEED1_X]
 """The records the search solver checks here: every x-first one on the compiled build
-(its solver compiled, ``setup.py``'s ``COMPILED``: about 2.5 CPU-seconds a record), the
-seed-1 layout's alone on the pure build (about 5.5 a record); ``.ci/run`` runs both."""
+(its solver compiled, ``setup.py``'s ``COMPILED``: about 1.6 CPU-seconds a record), the
+seed-1 layout's alone on the pure build (about 5.3 a record); ``.ci/run`` runs both."""
 LAST = 12
 """How many of the last positions of each line the search solver must confirm."""
 LIMIT = 5_000_000

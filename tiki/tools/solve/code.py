@@ -24,6 +24,7 @@ the player on turn at bit 49. Between turns no stack is 3 high; a position with 
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from ...board.island import PATHS
 from ...model.actions import Action, Create, Move, Order, Pass
@@ -32,13 +33,15 @@ from ...model.state import TARGET, TIKIS, Phase, State
 
 __all__ = ["DRAW", "OPEN", "Code", "supported"]
 
-OPEN = -1
+OPEN: Final = -1
 """A child that is not a finished game."""
-DRAW = 2
+DRAW: Final = 2
 """A child that is a drawn finished game (X and O are 0 and 1)."""
-BOARD = (1 << 36) - 1
+BOARD: Final = (1 << 36) - 1
 """The bits of the board."""
-_TURN_BIT = 49
+_TURN_BIT: Final = 49
+_TIKIS: Final = TIKIS
+_TARGET: Final = TARGET
 
 
 def _stack_code(stack: tuple[int, ...]) -> int:
@@ -48,11 +51,13 @@ def _stack_code(stack: tuple[int, ...]) -> int:
 _STACKS = [(), *((a,) for a in (0, 1)), *((a, b) for b in (0, 1) for a in (0, 1))]
 _STACKS += [(a, b, c) for c in (0, 1) for b in (0, 1) for a in (0, 1)]
 _STACKS.sort(key=_stack_code)
-STACK: tuple[tuple[int, ...], ...] = tuple(_STACKS)
+STACK: Final[tuple[tuple[int, ...], ...]] = tuple(_STACKS)
 """The stack (owners, bottom first) of each 4-bit code 0 … 14."""
-_HEIGHT = tuple(len(s) for s in STACK)
-_TOP = tuple(s[-1] if s else -1 for s in STACK)
-_PUSH = tuple(tuple(_stack_code((*s, p)) if len(s) < 3 else -1 for p in (0, 1)) for s in STACK)
+_HEIGHT: Final = tuple(len(s) for s in STACK)
+_TOP: Final = tuple(s[-1] if s else -1 for s in STACK)
+_PUSH: Final = tuple(
+    tuple(_stack_code((*s, p)) if len(s) < 3 else -1 for p in (0, 1)) for s in STACK
+)
 
 
 def supported(state: State) -> bool:
@@ -123,6 +128,8 @@ class Code:
         self.root = root
         rules: Rules = root.rules
         self.rules = rules
+        self._no_move: str = rules.no_move
+        """``rules.no_move``, read at every end of turn."""
         self.tiles = root.tiles
         self.moves = [_chunk_moves(rules.allow_turns, rules.movable, k) for k in range(3)]
         facts = [_chunk_facts(k) for k in range(3)]
@@ -175,10 +182,10 @@ class Code:
         c0, c1, c2 = key & 0xFFF, (key >> 12) & 0xFFF, (key >> 24) & 0xFFF
         out: list[tuple[Action, int, int]] = []
         add = out.append
-        passes = self.rules.no_move == "pass"  # then a turn ends with the other on turn
+        passes = self._no_move == "pass"  # then a turn ends with the other on turn
         end = self._end_turn
         flip = 1 << _TURN_BIT
-        if t[0][c0] + t[1][c1] + t[2][c2] < TIKIS:  # TIKI-CREATE-1..3
+        if t[0][c0] + t[1][c1] + t[2][c2] < _TIKIS:  # TIKI-CREATE-1..3
             creates = self.creates[p]
             for v in (*e[0][c0], *e[1][c1], *e[2][c2]):
                 b = key | (1 + p) << (4 * v)
@@ -210,14 +217,14 @@ class Code:
         generate): only moves that bring a village to 3 tikis can win at once
         (TIKI-INFL-1, TIKI-END-1..3), unless a stuck player loses, so only they are
         played out."""
-        if self.rules.no_move == "lose" or self._full(key):
+        if self._no_move == "lose" or self._full(key):
             kids = self.children(key)
             return any(over == p for _, _, over in kids), len(kids)
         m, t, e = self.moves, self.tikis[p], self.empty
         c0, c1, c2 = key & 0xFFF, (key >> 12) & 0xFFF, (key >> 24) & 0xFFF
         moves = (*m[0][c0][p], *m[1][c1][p], *m[2][c2][p])
         n = len(moves)
-        if t[0][c0] + t[1][c1] + t[2][c2] < TIKIS:  # the creates, which never win at once
+        if t[0][c0] + t[1][c1] + t[2][c2] < _TIKIS:  # the creates, which never win at once
             n += len(e[0][c0]) + len(e[1][c1]) + len(e[2][c2])
         n = n or 1  # a forced pass
         for _, origin, s1, t1, s2, t2 in moves:
@@ -246,11 +253,11 @@ class Code:
         """The number of ``p``'s legal actions at ``key`` (on turn, between turns) if one
         of them is a create, which never ends the game when a stuck player passes
         (TIKI-CREATE-1, TIKI-END-5); else 0."""
-        if self.rules.no_move != "pass" or self._full(key):
+        if self._no_move != "pass" or self._full(key):
             return 0
         m, t, e = self.moves, self.tikis[p], self.empty
         c0, c1, c2 = key & 0xFFF, (key >> 12) & 0xFFF, (key >> 24) & 0xFFF
-        if t[0][c0] + t[1][c1] + t[2][c2] >= TIKIS:
+        if t[0][c0] + t[1][c1] + t[2][c2] >= _TIKIS:
             return 0
         creates = len(e[0][c0]) + len(e[1][c1]) + len(e[2][c2])
         if not creates:
@@ -260,14 +267,14 @@ class Code:
     def _can_act(self, key: int, p: int) -> bool:
         m, t, e = self.moves, self.tikis[p], self.empty
         c0, c1, c2 = key & 0xFFF, (key >> 12) & 0xFFF, (key >> 24) & 0xFFF
-        if t[0][c0] + t[1][c1] + t[2][c2] < TIKIS and (e[0][c0] or e[1][c1] or e[2][c2]):
+        if t[0][c0] + t[1][c1] + t[2][c2] < _TIKIS and (e[0][c0] or e[1][c1] or e[2][c2]):
             return True
         return bool(m[0][c0][p] or m[1][c1][p] or m[2][c2][p])
 
     def _end_turn(self, key: int) -> tuple[int, int]:
         """TIKI-TURN-1: the other player's turn; TIKI-END-5 if they cannot act."""
         key ^= 1 << _TURN_BIT
-        no_move = self.rules.no_move
+        no_move = self._no_move
         if no_move != "pass" and not self._can_act(key, key >> _TURN_BIT):
             return key, (1 - (key >> _TURN_BIT) if no_move == "lose" else DRAW)
         return key, OPEN
@@ -321,7 +328,7 @@ class Code:
         """TIKI-END-1..4 as the engine's ``_check_end``: (over, reserve, spoiled, tie)."""
         f0, f1 = fr
         leader = DRAW if f0 == f1 else (0 if f0 > f1 else 1)
-        if f0 >= TARGET or f1 >= TARGET or (tb and f0 != f1):
+        if f0 >= _TARGET or f1 >= _TARGET or (tb and f0 != f1):
             return leader, reserve, spoiled, tb
         if reserve == 0:
             if f0 != f1:

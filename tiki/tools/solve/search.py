@@ -30,12 +30,13 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
+from typing import Final
 
 from .code import OPEN, Code
 
 __all__ = ["Budget", "Prover", "region"]
 
-_NEVER = 1 << 30
+_NEVER: Final = 1 << 30
 """A refutation for every depth: the defender can end the game without losing."""
 
 
