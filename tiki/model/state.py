@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 import attrs
 
@@ -20,11 +21,11 @@ PLAYER_SYMBOLS = "xo"
 CHANCE = -1
 """The actor at a chance node (as in OpenSpiel)."""
 
-TIKIS = 8
+TIKIS: Final = 8
 """TIKI-SETUP-3: tikis per player."""
-FRUITS = 7
+FRUITS: Final = 7
 """TIKI-SETUP-4: fruits in the reserve at the start."""
-TARGET = 4
+TARGET: Final = 4
 """TIKI-END-1: fruits that win at once."""
 
 

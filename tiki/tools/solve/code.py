@@ -40,8 +40,6 @@ DRAW: Final = 2
 BOARD: Final = (1 << 36) - 1
 """The bits of the board."""
 _TURN_BIT: Final = 49
-_TIKIS: Final = TIKIS
-_TARGET: Final = TARGET
 
 
 def _stack_code(stack: tuple[int, ...]) -> int:
@@ -185,7 +183,7 @@ class Code:
         passes = self._no_move == "pass"  # then a turn ends with the other on turn
         end = self._end_turn
         flip = 1 << _TURN_BIT
-        if t[0][c0] + t[1][c1] + t[2][c2] < _TIKIS:  # TIKI-CREATE-1..3
+        if t[0][c0] + t[1][c1] + t[2][c2] < TIKIS:  # TIKI-CREATE-1..3
             creates = self.creates[p]
             for v in (*e[0][c0], *e[1][c1], *e[2][c2]):
                 b = key | (1 + p) << (4 * v)
@@ -224,7 +222,7 @@ class Code:
         c0, c1, c2 = key & 0xFFF, (key >> 12) & 0xFFF, (key >> 24) & 0xFFF
         moves = (*m[0][c0][p], *m[1][c1][p], *m[2][c2][p])
         n = len(moves)
-        if t[0][c0] + t[1][c1] + t[2][c2] < _TIKIS:  # the creates, which never win at once
+        if t[0][c0] + t[1][c1] + t[2][c2] < TIKIS:  # the creates, which never win at once
             n += len(e[0][c0]) + len(e[1][c1]) + len(e[2][c2])
         n = n or 1  # a forced pass
         for _, origin, s1, t1, s2, t2 in moves:
@@ -257,7 +255,7 @@ class Code:
             return 0
         m, t, e = self.moves, self.tikis[p], self.empty
         c0, c1, c2 = key & 0xFFF, (key >> 12) & 0xFFF, (key >> 24) & 0xFFF
-        if t[0][c0] + t[1][c1] + t[2][c2] >= _TIKIS:
+        if t[0][c0] + t[1][c1] + t[2][c2] >= TIKIS:
             return 0
         creates = len(e[0][c0]) + len(e[1][c1]) + len(e[2][c2])
         if not creates:
@@ -267,7 +265,7 @@ class Code:
     def _can_act(self, key: int, p: int) -> bool:
         m, t, e = self.moves, self.tikis[p], self.empty
         c0, c1, c2 = key & 0xFFF, (key >> 12) & 0xFFF, (key >> 24) & 0xFFF
-        if t[0][c0] + t[1][c1] + t[2][c2] < _TIKIS and (e[0][c0] or e[1][c1] or e[2][c2]):
+        if t[0][c0] + t[1][c1] + t[2][c2] < TIKIS and (e[0][c0] or e[1][c1] or e[2][c2]):
             return True
         return bool(m[0][c0][p] or m[1][c1][p] or m[2][c2][p])
 
@@ -328,7 +326,7 @@ class Code:
         """TIKI-END-1..4 as the engine's ``_check_end``: (over, reserve, spoiled, tie)."""
         f0, f1 = fr
         leader = DRAW if f0 == f1 else (0 if f0 > f1 else 1)
-        if f0 >= _TARGET or f1 >= _TARGET or (tb and f0 != f1):
+        if f0 >= TARGET or f1 >= TARGET or (tb and f0 != f1):
             return leader, reserve, spoiled, tb
         if reserve == 0:
             if f0 != f1:
