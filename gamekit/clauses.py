@@ -23,6 +23,8 @@ from importlib import resources
 
 import attrs
 
+from .i18n import DEFAULT, words
+
 __all__ = ["MAX_CLAUSE_ID", "Clause", "ClauseBook"]
 
 MAX_CLAUSE_ID = 40
@@ -90,8 +92,10 @@ class ClauseBook:
         """Every clause of the package's spec, in the spec's order."""
         return self._spec[1]
 
-    def clause(self, clause_id: str) -> Clause:
-        """The clause with id ``clause_id`` (``'TIKAL-MOVE-1'``).
+    def clause(self, clause_id: str, lang: str = DEFAULT) -> Clause:
+        """The clause with id ``clause_id`` (``'TIKAL-MOVE-1'``), its title and text in
+        the language ``lang`` (:mod:`gamekit.i18n`; its source and notes stay in the
+        spec's English).
 
         Raises the book's error naming the id when it is not a ``str`` of at most
         :data:`MAX_CLAUSE_ID` characters or no clause of the spec has it.
@@ -105,7 +109,11 @@ class ClauseBook:
         name, ordered, by_id = self._spec
         found = by_id.get(clause_id)
         if found is not None:
-            return found
+            if lang == DEFAULT:
+                return found
+            say = words(f"{self.package}-clauses", lang)
+            return attrs.evolve(found, title=say.verbatim(found.title),
+                                text=say.verbatim(found.text))  # fmt: skip
         hint = ""
         if clause_id.strip().upper() in by_id:
             hint = f": did you mean {clause_id.strip().upper()!r}?"

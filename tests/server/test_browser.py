@@ -221,13 +221,13 @@ def test_a_speed_round_with_two_humans_keeps_each_jump_choice_secret_until_the_r
             assert p2.text("waiting") == ""  # only P2 is left: it is P2's own choice
             assert chosen[0] is None, chosen  # the view P2 received hides P1's count
             assert "chose ?" in svg and "chose 4" not in svg
-            assert "tokens revealed" not in shown and "P1 4" not in shown
+            assert "tokens are revealed" not in shown and "P1 4" not in shown
             assert "P1 4" not in p2.js("return JSON.stringify(window.gameState)")
             assert "chose 4" in p1.svg()  # P1 sees his own choice
             p2.click("P2:tokens:2")
             same_seq()
             for page in pages:  # SPEED-JUMP-2: the reveal, on both pages
-                assert "tokens revealed: P2 2, P1 4" in page.content("log")
+                assert "the tokens are revealed: P2 2, P1 4" in page.content("log")
                 assert page.state("view")["state"]["speed"]["chosen"] == [4, 2]
             continue
         if kind == "tokens":
@@ -239,7 +239,7 @@ def test_a_speed_round_with_two_humans_keeps_each_jump_choice_secret_until_the_r
     else:
         pytest.fail(f"no new round after 80 decisions: {kinds}")
     assert jumps >= 2 and {"bid", "choose", "place", "tokens", "actions"} <= set(kinds)
-    assert "auction opens" in p2.content("log").split("tokens revealed: P2 2, P1 4")[1]
+    assert "auction opens" in p2.content("log").split("the tokens are revealed: P2 2, P1 4")[1]
 
 
 def test_pages_reconnect_to_a_killed_and_restarted_server_and_play_goes_on(

@@ -4,15 +4,16 @@ An event object is ``{"type": "event", "event": "TileSecured", ...its fields...,
 "clause": "SPEED-AUCTION-2", "text": "P3 secures C4; Round Order P1, P3
 (SPEED-AUCTION-2)"}``. Cells are named (``"d3"``), treasures by name, players are
 indices (``0`` … ``3``), an outcome is the object of a state's ``result``. ``text`` is
-``str(event)``, ``words`` the same without clause ids (for a player to read); both are
-checked when read.
+``str(event)``, the designer's sentence with its clause (and an action's token);
+``words`` the player's (:func:`tikalspeed.text.words.event_words`), in English or the
+language asked for; both are checked when read (``words`` in any language there is).
 
 >>> from tikalspeed.model.events import TileSecured
 >>> obj = event_to_json(TileSecured(2, "C4", (0, 2)))
 >>> obj["event"], obj["round_order"], obj["text"]
 ('TileSecured', [0, 2], 'P3 secures C4; Round Order P1, P3 (SPEED-AUCTION-2)')
->>> obj["words"]
-'P3 secures C4; Round Order P1, P3'
+>>> obj["words"], event_to_json(TileSecured(2, "C4", (0, 2)), "de")["words"]
+('P3 secures C4; Round Order P1, P3', 'P3 sichert sich C4; Zugreihenfolge P1, P3')
 >>> event_from_json(obj) == TileSecured(2, "C4", (0, 2))
 True
 """
@@ -26,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from gamekit.words import strip_clauses
+from gamekit.i18n import DEFAULT, LANGUAGES
 
 from ..board.hexgrid import CELL_NAMES
 from ..bounds import MAX_BID, MAX_SCORE, shown
@@ -46,6 +47,7 @@ from ._jsonread import (
     read_player,
     read_str,
 )
+from .words import event_words
 
 __all__ = ["EVENT_TYPES", "event_from_json", "event_to_json", "is_event"]
 
@@ -153,15 +155,15 @@ def _codec(kind: type, name: str) -> _Codec:
     return _SPECIAL.get((kind, name)) or _FIELDS[name]
 
 
-def event_to_json(event: Event) -> JSON:
+def event_to_json(event: Event, lang: str = DEFAULT) -> JSON:
     """The event as a JSON object: its kind, its fields, its clause, its text and its
-    ``words``, the text without clause ids for a player to read."""
+    ``words`` for a player to read, in ``lang``."""
     kind = type(event)
     out: JSON = {"type": "event", "event": kind.__name__}
     for f in attrs.fields(kind):
         out[f.name] = _codec(kind, f.name)[0](getattr(event, f.name))
     out["text"] = str(event)
-    out["words"] = strip_clauses(out["text"])
+    out["words"] = event_words(event, lang)
     return out
 
 
@@ -185,6 +187,6 @@ def event_from_json(value: Any, path: str = "$") -> Event:
         raise fail("not an event any game raises", path) from None
     if "text" in obj and obj["text"] != text:
         raise fail(f"the text of this event is {text!r}", f"{path}.text")
-    if "words" in obj and obj["words"] != strip_clauses(text):
-        raise fail(f"the words of this event are {strip_clauses(text)!r}", f"{path}.words")
+    if "words" in obj and obj["words"] not in (event_words(event, lang) for lang in LANGUAGES):
+        raise fail(f"the words of this event are {event_words(event)!r}", f"{path}.words")
     return event

@@ -39,22 +39,36 @@ from __future__ import annotations
 from typing import cast
 
 from gamekit.decision import Decision
+from gamekit.i18n import DEFAULT
 
 from ..board.hexgrid import CELL_NAMES
 from ..board.terrain import terrain
-from ..board.tiles import LETTERS, Kind
 from ..engine import actors, legal_actions, view_actions
 from ..engine.ap import COSTS, ap_cost, move_path
-from ..model.actions import Action, APAction, Move, player_name
-from ..model.records import AP_PER_TURN, CHANCE, Phase, TurnKind
+from ..model.actions import (
+    Action,
+    APAction,
+    BuildCamp,
+    CampMove,
+    ChooseTile,
+    Enter,
+    Guard,
+    Move,
+    PlaceTile,
+    TakeTreasure,
+    Uncover,
+)
+from ..model.records import CHANCE, Phase
 from ..model.state import State
 from ..model.view import View
 from ._jsonread import JSON
 from .jsonio import action_to_json
 from .notation import action_token
+from .words import action_words, decision_words, tile_words
 
 __all__ = [
     "Decision",
+    "action_at",
     "action_cost",
     "action_path",
     "decision",
@@ -114,33 +128,69 @@ def action_path(state: State | View, action: Action) -> tuple[str, ...]:
     return tuple(CELL_NAMES[c] for c in move_path(position, action))
 
 
-def _entry(position: State, action: Action, token: str) -> JSON:
-    """One action of the decision: its token, its JSON and, in an action-point phase,
-    its cost (and a move's path)."""
-    out: JSON = {"token": token, "action": action_to_json(action, position.rules.manifest)}
-    cost = action_cost(position, action)
+def action_at(state: State | View, action: Action) -> tuple[str, ...]:
+    """The cells ``action`` touches, in the order a hand does: a move's path (its
+    cheapest, :func:`action_path`) or a camp move's two ends, from the piece to where it
+    stops; the cell a piece enters, a tile is placed, a temple is raised or guarded, a
+    ruin dug, a camp built; ``()`` for the rest (bids, tokens, ending a turn, chance).
+
+    >>> from tikalspeed import Rules, new_game, parse_action
+    >>> s = new_game(Rules(mode="classic", players=2), seed=1)
+    >>> action_at(s, parse_action(s, "place:b3:0"))
+    ('b3',)
+    """
+    if isinstance(action, Move):
+        return action_path(state, action)
+    if isinstance(action, CampMove):
+        return (CELL_NAMES[action.origin], CELL_NAMES[action.destination])
+    cell = getattr(action, "cell", None)
+    if isinstance(action, Enter | PlaceTile | Uncover | TakeTreasure | BuildCamp | Guard):
+        return (CELL_NAMES[cell],) if isinstance(cell, int) else ()
+    return ()
+
+
+def _entry(position: State | View, action: Action, token: str, lang: str) -> JSON:
+    """One action of the decision: its token, its JSON, its words, the cells it
+    touches, the tile it takes, and, in an action-point phase, its cost (and a move's
+    path)."""
+    state = position.state if isinstance(position, View) else position
+    out: JSON = {"token": token, "action": action_to_json(action, state.rules.manifest)}
+    cost = action_cost(state, action)
+    out["words"] = action_words(position, action, lang, cost=cost)
+    out["at"] = list(action_at(state, action))
+    if isinstance(action, ChooseTile):
+        out["tile"] = terrain(state.rules.manifest).tile_ids[action.tile]
+    if isinstance(action, PlaceTile):
+        out["turn"] = action.rotation
     if cost is not None:
         out["cost"] = cost
         if isinstance(action, Move):
-            out["path"] = list(action_path(position, action))
+            out["path"] = list(action_path(state, action))
     return out
 
 
-def decision_to_json(state: State | View) -> JSON:
+def decision_to_json(state: State | View, lang: str = DEFAULT) -> JSON:
     """The decision as JSON: ``{"type": "decision", "kind", "for", "actors", "text",
     "words", "clauses", "legal": [{"player": 0 or "chance", "actions": [{"token",
     "action"}, ...]}]}``. ``for`` is the player of the view it is made for (``null``
     for a spectator's view or a position); ``words`` is ``text`` without clause ids
-    and ``clauses`` the ids it names. In an action-point phase each action gains
-    ``"cost"`` (:func:`action_cost`) and each move ``"path"`` (:func:`action_path`).
+    and ``clauses`` the ids it names. Each action says what it does in ``words`` (in
+    the language ``lang``, :mod:`gamekit.i18n`, like the decision's ``words``) and
+    which cells it touches in ``at`` (:func:`action_at`), so that a client can offer it
+    on the board; ``take`` names its ``tile``, ``place`` its ``turn``. In an
+    action-point phase each action gains ``"cost"`` (:func:`action_cost`) and each
+    move ``"path"`` (:func:`action_path`).
 
     >>> from tikalspeed import new_game, observe
     >>> msg = decision_to_json(observe(new_game(seed=1), 0))
     >>> msg["for"], msg["kind"], msg["clauses"]
     (0, 'bid', [])
+    >>> msg["legal"][0]["actions"][1]["words"]
+    'P1 bids 1'
+    >>> decision_to_json(observe(new_game(seed=1), 0), "de")["words"]
+    'P1 bietet oder passt (noch kein Gebot; in der Versteigerung: P1, P2, P3, P4)'
     """
     d = decision(state)
-    position = state.state if isinstance(state, View) else state
 
     def seat(p: int) -> int | str:
         return "chance" if p == CHANCE else p
@@ -151,13 +201,14 @@ def decision_to_json(state: State | View) -> JSON:
         "for": state.player if isinstance(state, View) else None,
         "actors": [seat(p) for p in d.actors],
         "text": d.text,
-        "words": d.words,
+        "words": decision_words(state, lang),
         "clauses": list(d.clauses),
         "legal": [
             {
                 "player": seat(p),
                 "actions": [
-                    _entry(position, a, token) for a, token in zip(acts, d.tokens(p), strict=True)
+                    _entry(state, a, token, lang)
+                    for a, token in zip(acts, d.tokens(p), strict=True)
                 ],
             }
             for p, acts in d.legal
@@ -166,61 +217,15 @@ def decision_to_json(state: State | View) -> JSON:
 
 
 def tile_name(state: State, tile: int) -> str:
-    """A tile by its id and what it shows: ``C4 (temple 5)``."""
-    t = terrain(state.rules.manifest)
-    what = {
-        Kind.TEMPLE: f"temple {t.tile_values[tile]}",
-        Kind.TREASURE: f"ruin {t.tile_masks[tile]}",
-        Kind.JUNGLE: "jungle",
-        Kind.VOLCANO: "volcano",
-    }[t.tile_kinds[tile]]
-    return f"{t.tile_ids[tile]} ({what})"
-
-
-def _names(players: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(player_name(p) for p in players) or "-"
-
-
-def _top_letter(state: State) -> str:
-    for letter, stack in zip(LETTERS, state.stacks, strict=False):
-        if stack:
-            return letter
-    return "-"
+    """A tile by its id and what it shows: ``C4 (temple 5)`` (its words in English,
+    :func:`~tikalspeed.text.words.tile_words`)."""
+    return tile_words(state, tile)
 
 
 def describe(state: State) -> str:
     """The decision in one line: ``P1, P2 choose 1 to 5 tokens in secret
-    (SPEED-JUMP-1)``, ``P1 spends action points: 10 of 10 left``, ..."""
-    phase = state.phase
-    who = "chance" if state.active == CHANCE else player_name(state.active)
-    if phase is Phase.TOKENS:
-        waiting = [p for p in state.jumpers if not state.chosen[p]]
-        return f"{_names(waiting)} choose 1 to 5 tokens in secret (SPEED-JUMP-1)"
-    if phase is Phase.ACTIONS and state.turn_kind is TurnKind.JUMP:
-        points = "1 action point" if state.ap == 1 else f"{state.ap} action points"
-        if state.rules.jump_action == "one-kind":  # SPEED-JUMP-3, the option
-            if state.speed.jump_kind:
-                more = f"more '{state.speed.jump_kind}' actions"
-                return f"{who} takes {more} with {points}, or ends; any left unused are lost"
-            return f"{who} takes actions of one kind with {points}; any left unused are lost"
-        return f"{who} takes one action with {points}; any left unused are lost"
-    if phase is Phase.DRAW:
-        return f"chance draws {who}'s tile from stack {_top_letter(state)}"
-    if phase is Phase.REVEAL:
-        return f"chance lays out a tile for auction from stack {_top_letter(state)}"
-    if phase is Phase.TREASURE:
-        cell = CELL_NAMES[state.dug[-1] % len(CELL_NAMES)]  # Speed marks: player*40+cell
-        return f"chance turns up the treasure {who} digs on {cell}"
-    if phase is Phase.PLACE:
-        return f"{who} places {tile_name(state, state.hand)}"
-    if phase is Phase.ACTIONS:
-        return f"{who} spends action points: {state.ap} of {AP_PER_TURN} left"
-    if phase is Phase.BID:
-        if state.high_bidder < 0:
-            high = "no bid yet"
-        else:
-            high = f"high bid {state.high_bid} by {player_name(state.high_bidder)}"
-        return f"{who} bids or passes ({high}; in the auction: {_names(state.bidders)})"
-    if phase is Phase.CHOOSE:
-        return f"{who} takes a tile from the display"
-    return "none, the game is over"
+    (SPEED-JUMP-1)``, ``P1 spends action points: 10 of 10 left``, ...: its words in
+    English (:func:`~tikalspeed.text.words.decision_words`), with the clause of a
+    secret choice."""
+    said = decision_words(state)
+    return f"{said} (SPEED-JUMP-1)" if state.phase is Phase.TOKENS else said

@@ -5,15 +5,16 @@ The same shape as ``tikalspeed``'s: ``{"type": "event", "event": "TotemMoved",
 named (``"b2"``, ``"a1b1"``), players are their seats, ``0`` (x) and ``1`` (o), as
 in ``tikalspeed`` (``"x"`` and ``"o"`` of files written before issue 20 are still
 read), an outcome is ``{"winner": 0 or null, "scores": [x, o], "reason": ...}``.
-``text`` is ``str(event)``, ``words`` the same without clause ids (for a player to
-read); both are checked when read.
+``text`` is ``str(event)``, the designer's sentence with its clause; ``words`` the
+player's (:func:`tiki.text.words.event_words`), in English or the language asked
+for; both are checked when read (``words`` may be in any language there is).
 
 >>> from tiki.model.events import TotemCreated
 >>> obj = event_to_json(TotemCreated(0, 4))
 >>> obj["event"], obj["player"], obj["village"], obj["text"]
 ('TotemCreated', 0, 'b2', 'x creates a totem on b2 (TIKI-CREATE-1)')
->>> obj["words"], obj["clause"]
-('x creates a totem on b2', 'TIKI-CREATE-1')
+>>> obj["words"], obj["clause"], event_to_json(TotemCreated(0, 4), "de")["words"]
+('x creates a totem at b2', 'TIKI-CREATE-1', 'x errichtet ein Totem auf b2')
 >>> event_from_json(obj) == TotemCreated(0, 4)
 True
 """
@@ -27,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from gamekit.words import strip_clauses
+from gamekit.i18n import DEFAULT, LANGUAGES
 
 from ..board.island import EDGE_NAMES, VILLAGE_NAMES
 from ..errors import shown
@@ -47,6 +48,7 @@ from ._jsonread import (
     read_village,
 )
 from ._jsonstate import player_json
+from .words import event_words
 
 __all__ = ["EVENT_TYPES", "event_from_json", "event_to_json", "is_event"]
 
@@ -120,15 +122,15 @@ _FIELDS: dict[str, _Codec] = {
 """How each event field is written and read, by its name."""
 
 
-def event_to_json(event: Event) -> JSON:
+def event_to_json(event: Event, lang: str = DEFAULT) -> JSON:
     """The event as a JSON object: its kind, its fields, its clause, its text and its
-    ``words``, the text without clause ids for a player to read."""
+    ``words`` for a player to read, in ``lang``."""
     kind = type(event)
     out: JSON = {"type": "event", "event": kind.__name__}
     for f in attrs.fields(kind):
         out[f.name] = _FIELDS[f.name][0](getattr(event, f.name))
     out["text"] = str(event)
-    out["words"] = strip_clauses(out["text"])
+    out["words"] = event_words(event, lang)
     return out
 
 
@@ -146,6 +148,6 @@ def event_from_json(value: Any, path: str = "$") -> Event:
     text = str(event)
     if "text" in obj and obj["text"] != text:
         raise fail(f"the text of this event is {text!r}", f"{path}.text")
-    if "words" in obj and obj["words"] != strip_clauses(text):
-        raise fail(f"the words of this event are {strip_clauses(text)!r}", f"{path}.words")
+    if "words" in obj and obj["words"] not in (event_words(event, lang) for lang in LANGUAGES):
+        raise fail(f"the words of this event are {event_words(event)!r}", f"{path}.words")
     return event

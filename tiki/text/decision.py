@@ -14,19 +14,21 @@ JSON. For a :class:`~tiki.View`, only its player's own actions are listed.
 from __future__ import annotations
 
 from gamekit.decision import Decision
+from gamekit.i18n import DEFAULT
 
-from ..board.island import VILLAGE_NAMES
+from ..board.island import EDGES, VILLAGE_NAMES
 from ..engine.contract import actors, view_actions
 from ..engine.moves import legal_actions
-from ..model.actions import Action
-from ..model.state import CHANCE, PLAYER_SYMBOLS, Phase, State
+from ..model.actions import Action, Create, Move, MoveShaman, Order, PlaceShaman
+from ..model.state import State
 from ..model.view import View
 from ._jsonread import JSON
 from ._jsonstate import player_json
 from .jsonio import action_to_json
 from .notation import action_token
+from .words import action_words, decision_words
 
-__all__ = ["Decision", "decision", "decision_to_json", "describe"]
+__all__ = ["Decision", "action_at", "decision", "decision_to_json", "describe"]
 
 
 def decision(state: State | View) -> Decision[Action]:
@@ -45,17 +47,43 @@ def decision(state: State | View) -> Decision[Action]:
     return Decision(position.phase.value, who, legal, tokens, describe(position))
 
 
-def decision_to_json(state: State | View) -> JSON:
+def action_at(action: Action) -> tuple[str, ...]:
+    """The villages ``action`` touches, in the order a hand does: a move's path from
+    the totem to where it stops, the village a totem is created on or resolved first,
+    the two villages beside the gap the shaman goes to; ``()`` for the rest.
+
+    >>> from tiki import parse_action, new_game
+    >>> s = new_game(layout=(1, 2, 0, 1, 1, -1, 1, 0, 1), first=0)
+    >>> action_at(parse_action(s, "+b2"))
+    ('b2',)
+    """
+    if isinstance(action, Move):
+        return tuple(VILLAGE_NAMES[v] for v in action.path)
+    if isinstance(action, Create | Order):
+        return (VILLAGE_NAMES[action.village],)
+    if isinstance(action, PlaceShaman | MoveShaman):
+        return tuple(VILLAGE_NAMES[v] for v in EDGES[action.edge])
+    return ()
+
+
+def decision_to_json(state: State | View, lang: str = DEFAULT) -> JSON:
     """The decision as JSON: ``{"type": "decision", "kind", "for", "actors", "text",
     "words", "clauses", "legal": [{"player": 0 or "chance", "actions": [{"token",
-    "action"}, ...]}]}``. ``for`` is the seat of the view it is made for (``null`` for
-    a spectator's view or a position); ``words`` is ``text`` without clause ids and
-    ``clauses`` the ids it names.
+    "action", "words", "at"}, ...]}]}``. ``for`` is the seat of the view it is made for
+    (``null`` for a spectator's view or a position); ``words`` is the decision in the
+    language ``lang`` (:mod:`gamekit.i18n`), without clause ids, and ``clauses`` the
+    ids ``text`` names. Each action says what it does in ``words`` and which villages
+    it touches in ``at`` (:func:`action_at`), so a client can offer it on the board.
 
     >>> from tiki import new_game, observe, O
     >>> msg = decision_to_json(observe(new_game(seed=1), O))
     >>> msg["for"], msg["actors"], msg["words"], msg["clauses"]
     (1, [1], 'o creates or moves a totem', [])
+    >>> first = msg["legal"][0]["actions"][0]
+    >>> first["token"], first["words"], first["at"]
+    ('+a1', 'o creates a totem at a1', ['a1'])
+    >>> decision_to_json(observe(new_game(seed=1), O), "de")["words"]
+    'o errichtet oder bewegt ein Totem'
     >>> decision_to_json(observe(new_game(seed=1), None))["for"]
     """
     d = decision(state)
@@ -66,13 +94,18 @@ def decision_to_json(state: State | View) -> JSON:
         "for": seat,
         "actors": [player_json(p) for p in d.actors],
         "text": d.text,
-        "words": d.words,
+        "words": decision_words(state, lang),
         "clauses": list(d.clauses),
         "legal": [
             {
                 "player": player_json(p),
                 "actions": [
-                    {"token": token, "action": action_to_json(a)}
+                    {
+                        "token": token,
+                        "action": action_to_json(a),
+                        "words": action_words(state, a, lang),
+                        "at": list(action_at(a)),
+                    }
                     for a, token in zip(acts, d.tokens(p), strict=True)
                 ],
             }
@@ -82,21 +115,6 @@ def decision_to_json(state: State | View) -> JSON:
 
 
 def describe(state: State) -> str:
-    """The decision in one line: ``o creates or moves a totem``, ..."""
-    phase = state.phase
-    who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
-    pending = ", ".join(VILLAGE_NAMES[v] for v in state.pending)
-    if phase is Phase.LAYOUT:
-        return "chance lays out the villages"
-    if phase is Phase.FIRST_PLAYER:
-        return "chance picks the first player"
-    if phase is Phase.PLACE_SHAMAN:
-        return f"{who} places the shaman"
-    if phase is Phase.TURN:
-        return f"{who} creates or moves a totem"
-    if phase is Phase.ORDER:
-        return f"{who} picks which of {pending} resolves first"
-    if phase is Phase.SHAMAN:
-        then = f" (then {pending} resolves)" if pending else ""
-        return f"{who} may move the shaman{then}"
-    return "none, the game is over"
+    """The decision in one line: ``o creates or moves a totem``, ... (its words in
+    English: :func:`~tiki.text.words.decision_words`)."""
+    return decision_words(state)

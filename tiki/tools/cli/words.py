@@ -21,7 +21,6 @@ from collections.abc import Sequence
 
 from gamekit.words import PersonOut, restating, strip_clauses
 
-from ...board.island import EDGES, VILLAGE_NAMES
 from ...model.actions import (
     Action,
     Create,
@@ -45,7 +44,7 @@ from ...model.events import (
     TotemCreated,
     TotemMoved,
 )
-from ...model.state import CHANCE, PLAYER_SYMBOLS, State
+from ...text.words import action_words
 
 __all__ = ["PersonOut", "in_words", "restated", "strip_clauses", "with_clause"]
 
@@ -63,32 +62,9 @@ _SAME: dict[type, type] = {
 """The event that says no more than the action itself, by the kind of action."""
 
 
-def _edge(edge: int) -> str:
-    a, b = EDGES[edge]
-    return f"between {VILLAGE_NAMES[a]} and {VILLAGE_NAMES[b]}"
-
-
-def in_words(state: State, action: Action) -> str:
-    """What ``action``, legal in ``state``, does, in words."""
-    who = "chance" if action.player == CHANCE else PLAYER_SYMBOLS[action.player]
-    a = action
-    if isinstance(a, Create):
-        return f"{who} creates a totem at {VILLAGE_NAMES[a.village]}"
-    if isinstance(a, Move):
-        return f"{who} moves the totem {' → '.join(VILLAGE_NAMES[v] for v in a.path)}"
-    if isinstance(a, Order):
-        return f"{who} resolves {VILLAGE_NAMES[a.village]} first"
-    if isinstance(a, PlaceShaman):
-        return f"{who} places the shaman {_edge(a.edge)}"
-    if isinstance(a, MoveShaman):
-        return f"{who} moves the shaman {_edge(a.edge)}"
-    if isinstance(a, KeepShaman):
-        return f"{who} leaves the shaman where it is"
-    if isinstance(a, Pass):
-        return f"{who} has no legal action and passes"
-    if isinstance(a, Layout):
-        return f"chance lays out the villages {','.join(map(str, a.tiles))} (a1..c3)"
-    return f"chance picks {PLAYER_SYMBOLS[a.first]} to move first"
+in_words = action_words
+"""What an action, legal in a position, does, in words
+(:func:`tiki.text.words.action_words`, in English)."""
 
 
 def restated(action: Action, events: Sequence[Event]) -> Event | None:
