@@ -186,8 +186,11 @@ def update(domains: Sequence[str] = tuple(DOMAINS)) -> list[Path]:
         for lang in LANGUAGES:
             if lang == "en":
                 continue
+            template = _template(domain, lang)
+            if not len(template) and not _po_path(domain, lang).is_file():
+                continue  # a domain with no text yet needs no catalog
             catalog = _read(domain, lang)
-            catalog.update(_template(domain, lang), no_fuzzy_matching=True)
+            catalog.update(template, no_fuzzy_matching=True)
             files = [(_po_path(domain, lang), _po_bytes(catalog)),
                      (_po_path(domain, lang).with_suffix(".mo"), _mo_bytes(catalog))]
             page = _page_path(domain, lang)
@@ -220,7 +223,8 @@ def problems(domains: Sequence[str] = tuple(DOMAINS)) -> list[str]:
                 continue
             po = _po_path(domain, lang)
             if not po.is_file():
-                out.append(f"{po}: missing")
+                if wanted:  # a domain with no text yet needs no catalog
+                    out.append(f"{po}: missing")
                 continue
             catalog = _read(domain, lang)
             have = {}
