@@ -9,6 +9,7 @@ server runs; :func:`gamekit.server.serve` runs it with uvicorn.
 ``GET /static/...``                        the page's script and style (no CDN)
 ``GET /api/hosted``                        the games served: names, players, bots, rules
 ``GET /api/games``                         the listed games, newest first
+``GET /api/clauses/{game}/{id}?lang=de``   a clause of a game's spec, in a language
 ``POST /api/games``                        create a game (``gamekit.server.lobby``)
 ``POST /api/games/{id}/seats/{seat}``      take an open seat: its token and link
 ``WS /ws/{id}``                            play or watch: the envelope (``protocol``)
@@ -37,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..game import Game
+from ..i18n import language
 from .hub import MAX_STRIKES, Bucket, Hub
 from .lobby import LobbyError
 from .protocol import MAX_MESSAGE, ProtocolError, check_depth, envelope, read_message
@@ -102,6 +104,17 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": await hub.listed()})
 
+    async def clause(request: Request) -> Response:
+        game = hub.games.get(request.path_params["game"][:32])
+        if game is None:
+            return _error("not-found", "no such game here", 404)
+        lang = language(request.query_params.get("lang"))
+        try:
+            found = game.clause(request.path_params["id"][:64], lang)
+        except ValueError as e:
+            return _error("not-found", str(e), 404)
+        return JSONResponse({"id": found.id, "title": found.title, "text": found.text})
+
     buckets: dict[str, Bucket] = {}
 
     def allowed(request: Request) -> bool:
@@ -157,7 +170,7 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
                 msg = read_message(first)
                 if msg["type"] != "join":
                     raise ProtocolError("unauthorized", "say who you are first: a 'join'")
-                conn = await hub.join(game_id, msg["token"], send)
+                conn = await hub.join(game_id, msg["token"], send, language(msg.get("lang")))
             except ProtocolError as e:
                 await refuse(e, 0, None)
                 await ws.close(1008)
@@ -183,6 +196,11 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
                         if ref is not None:
                             picture["ref"] = ref
                         await send(picture)
+                    elif msg["type"] == "replay":
+                        replayed = await hub.replay(conn, msg["at"])
+                        if ref is not None:
+                            replayed["ref"] = ref
+                        await send(replayed)
                     elif msg["type"] == "ping":
                         seq = hub.seq(game_id)
                         pong = envelope("pong", seq, conn.seat)
@@ -227,6 +245,7 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
             Route("/play/{id}", game_page),
             Route("/api/hosted", hosted, methods=["GET"]),
             Route("/api/games", list_games, methods=["GET"]),
+            Route("/api/clauses/{game}/{id}", clause, methods=["GET"]),
             Route("/api/games", create_game, methods=["POST"]),
             Route("/api/games/{id}/seats/{seat}", take_seat, methods=["POST"]),
             WebSocketRoute("/ws/{id}", play),

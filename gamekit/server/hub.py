@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..game import Game
+from ..i18n import DEFAULT, words
 from ..words import strip_clauses
 from .desk import Desk
 from .live import MAX_STRIKES, Bucket, Connection, Live
@@ -157,11 +158,12 @@ class Hub(Desk):
     # connections ----------------------------------------------------------------------
 
     async def join(
-        self, game_id: str, token: str, send: Callable[..., Awaitable[None]]
+        self, game_id: str, token: str, send: Callable[..., Awaitable[None]], lang: str = DEFAULT
     ) -> Connection:
         """The connection of whoever holds ``token`` for ``game_id``: a seat, or a
-        spectator; a :class:`ProtocolError` ``unauthorized`` for anything else (the
-        same for a game that does not exist, so ids cannot be probed)."""
+        spectator, told in ``lang``; a :class:`ProtocolError` ``unauthorized`` for
+        anything else (the same for a game that does not exist, so ids cannot be
+        probed)."""
         live = await self._get(game_id)
         if live is None:
             raise ProtocolError("unauthorized", "no game with this id and token")
@@ -181,9 +183,9 @@ class Hub(Desk):
             if not found:
                 raise ProtocolError("unauthorized", "no game with this id and token")
             seat = found[0]
-        conn = Connection(game_id, seat, send)
+        conn = Connection(game_id, seat, send, lang)
         async with live.lock:
-            hello = self._message(live, conn.seat, "hello", events=None)
+            hello = self._message(live, conn.seat, "hello", events=None, lang=lang)
             await conn.send(hello)
             live.connections.add(conn)  # only once it has its hello
         return conn
@@ -204,13 +206,19 @@ class Hub(Desk):
                 self._live.pop(conn.game_id, None)
 
     def _message(
-        self, live: Live, seat: int | None, kind: str, events: list[dict[str, Any]] | None
+        self,
+        live: Live,
+        seat: int | None,
+        kind: str,
+        events: list[dict[str, Any]] | None,
+        lang: str = DEFAULT,
     ) -> dict[str, Any]:
-        """A ``hello`` or an ``update`` for ``seat`` (:func:`messages.message`)."""
+        """A ``hello`` or an ``update`` for ``seat`` in ``lang`` (:func:`messages.message`)."""
         game = live.table.game
         info = setting(game, live.row.id, live.row.rules, live.row.clock,
                        [self._seat_json(game, s) for s in live.seats])
-        return message(live.table, info, seat, kind, events or [], clock=self._clock(live))
+        return message(live.table, info, seat, kind, events or [], clock=self._clock(live),
+                       lang=lang)  # fmt: skip
 
     def _clock(self, live: Live) -> dict[str, float] | None:
         if live.row.clock is None:
@@ -219,12 +227,13 @@ class Hub(Desk):
         return {str(p): round(max(0.0, d - now), 1) for p, d in live.deadlines.items()}
 
     async def _broadcast(self, live: Live, events: list[dict[str, Any]]) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
         for conn in list(live.connections):
             try:
-                if conn.seat not in cache:
-                    cache[conn.seat] = self._message(live, conn.seat, "update", events)
-                await conn.send(cache[conn.seat])
+                key = (conn.seat, conn.lang)
+                if key not in cache:
+                    cache[key] = self._message(live, conn.seat, "update", events, conn.lang)
+                await conn.send(cache[key])
             except Exception as e:  # a closed socket: its handler forgets it
                 if not isinstance(e, OSError | RuntimeError) and "Disconnect" not in type(
                     e
@@ -265,10 +274,10 @@ class Hub(Desk):
                     f"this answers the decision of seq {said}; {name}'s open decision "
                     f"was asked at seq {asked}",
                 )
-            token = self._token(t, seat, msg)
+            token = self._token(t, seat, msg, conn.lang)
             await self._commit(live, conn, t.plan(seat, "play", token), msg)
 
-    def _token(self, t: Table, seat: int, msg: dict[str, Any]) -> str:
+    def _token(self, t: Table, seat: int, msg: dict[str, Any], lang: str = DEFAULT) -> str:
         """The offered action ``msg`` names, as its token; anything not offered to the
         seat is ``illegal``, with the engine's reason where it has one."""
         view = t.view(seat)
@@ -283,11 +292,17 @@ class Hub(Desk):
                     if a["action"] == msg["action"]:
                         return str(a["token"])
             shown = json.dumps(msg["action"], sort_keys=True)[:200]
-        why = self._why(t, view, msg)
-        raise ProtocolError("illegal", f"{shown} is not one of {t.game.player_name(seat)}'s "
-                            f"actions now{': ' + why if why else ''}")
+        why = self._why(t, view, msg, lang)
+        say = words("gamekit", lang)
+        name = t.game.player_name(seat)
+        if why:
+            told = say("{action} is not one of {player}'s actions now: {why}",
+                       action=shown, player=name, why=why)  # fmt: skip
+        else:
+            told = say("{action} is not one of {player}'s actions now", action=shown, player=name)
+        raise ProtocolError("illegal", told)
 
-    def _why(self, t: Table, view: Any, msg: dict[str, Any]) -> str:
+    def _why(self, t: Table, view: Any, msg: dict[str, Any], lang: str = DEFAULT) -> str:
         game = t.game
         try:
             if "token" in msg:
@@ -418,15 +433,57 @@ class Hub(Desk):
     # pictures -------------------------------------------------------------------------
 
     async def picture(self, conn: Connection) -> dict[str, Any]:
-        """The SVG picture of what the connection's seat sees, drawn off the loop."""
+        """The SVG picture of what the connection's seat sees, in its language, drawn
+        off the loop."""
         live = self._live[conn.game_id]
         t = live.table
         view, seq = t.view(conn.seat), t.seq
         loop = asyncio.get_running_loop()
-        svg: str = await loop.run_in_executor(self._draw_thread, t.game.picture, view)
-        extra: dict[str, Any] = {}
-        if t.game.decision_picture is not None:
-            about = await loop.run_in_executor(self._draw_thread, t.game.decision_picture, view)
-            if about is not None:
-                extra["decision_svg"] = about
-        return envelope("picture", seq, conn.seat, svg=svg, **extra)
+        drawn = await loop.run_in_executor(self._draw_thread, _pictures, t.game, view, conn.lang)
+        return envelope("picture", seq, conn.seat, **drawn)
+
+    async def replay(self, conn: Connection, at: int) -> dict[str, Any]:
+        """The game as it stood after its first ``at`` transitions, as the connection's
+        seat saw it then (a spectator: no secret), with that transition's events, its
+        decision and its pictures: a ``replayed`` message (``docs/server.md``)."""
+        live = self._live.get(conn.game_id)
+        if live is None:
+            raise ProtocolError("unauthorized", "no game with this id and token")
+        t = live.table
+        if not 0 <= at <= t.seq:
+            raise ProtocolError("malformed", f"$.at: the game has {t.seq} transitions, not {at}")
+        rows, game, rules, lang = t.log[:at], t.game, t.rules, conn.lang
+        loop = asyncio.get_running_loop()
+        told = await loop.run_in_executor(
+            self._draw_thread, _replayed, game, rules, rows, conn.seat, lang
+        )
+        return envelope("replayed", at, conn.seat, last=t.seq, **told)
+
+
+def _pictures(game: Game, view: Any, lang: str) -> dict[str, Any]:
+    """The picture of ``view`` in ``lang`` (``svg``), and its ``decision_svg`` where the
+    game draws what the open decision is about."""
+    drawn: dict[str, Any] = {"svg": game.picture(view, lang=lang)}
+    if game.decision_picture is not None:
+        about = game.decision_picture(view, lang=lang)
+        if about is not None:
+            drawn["decision_svg"] = about
+    return drawn
+
+
+def _replayed(
+    game: Game, rules: Any, rows: Sequence[LogRow], seat: int | None, lang: str
+) -> dict[str, Any]:
+    """What ``seat`` saw after ``rows``: its view, decision, pictures, and the events of
+    the last row, in ``lang``."""
+    table = Table.start(game, rules, seed=0, seats=len(game.seat_names(rules)), log=rows[:-1])
+    events = table.advance(rows[-1:]) if rows else []
+    view = table.view(seat)
+    return {
+        "view": game.json.to_json(view),
+        "decision": game.decision_to_json(view, lang),
+        "events": table.said(events, lang),
+        "over": table.over,
+        "result": table.result(),
+        **_pictures(game, view, lang),
+    }

@@ -63,6 +63,8 @@ class Connection:
     """The seat it acts for, or ``None`` for a spectator."""
     send: Callable[[dict[str, Any]], Awaitable[None]]
     """Send it a message."""
+    lang: str = "en"
+    """The language its messages' words are in (:data:`gamekit.i18n.LANGUAGES`)."""
     bucket: Bucket = attrs.Factory(lambda: Bucket(RATE, BURST))
     strikes: int = 0
 

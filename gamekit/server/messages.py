@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from ..game import Game
+from ..i18n import DEFAULT
 from .protocol import envelope
 from .table import Table
 
@@ -91,12 +92,14 @@ def message(
     events: Sequence[dict[str, Any]],
     *,
     clock: dict[str, float] | None = None,
+    lang: str = DEFAULT,
 ) -> dict[str, Any]:
     """A ``hello`` (the game's setting and the latest :data:`HISTORY` events) or an
-    ``update`` (the new ``events``) for ``seat`` (``None``: a spectator)."""
+    ``update`` (the new ``events``) for ``seat`` (``None``: a spectator), its words
+    (the decision's, each action's, each event's) in ``lang``."""
     game = t.game
     view = t.view(seat)
-    decision: dict[str, Any] = game.decision_to_json(view)
+    decision: dict[str, Any] = game.decision_to_json(view, lang)
     fields: dict[str, Any] = {
         "view": game.json.to_json(view),
         "decision": decision,
@@ -115,9 +118,9 @@ def message(
             "clock": info.clock,
             "seats": list(info.seats),
         }
-        fields["events"] = t.events[-HISTORY:]
+        fields["events"] = t.said(t.events[-HISTORY:], lang)
     else:
-        fields["events"] = list(events)
+        fields["events"] = t.said(events, lang)
     if t.over:
         fields["record"] = record_text(t)
     return envelope(kind, t.seq, seat, **fields)

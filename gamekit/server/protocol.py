@@ -34,6 +34,7 @@ from typing import Any
 __all__ = [
     "ERROR_CODES",
     "MAX_DEPTH",
+    "MAX_LANG",
     "MAX_MESSAGE",
     "ProtocolError",
     "check_depth",
@@ -63,14 +64,18 @@ ERROR_CODES = (
 )
 """The codes of an ``error`` envelope's ``error.code``."""
 
+MAX_LANG = 35
+"""The longest ``lang`` a ``join`` may name (a language tag, ``de`` or ``de-CH``)."""
+
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
-    "join": {"token": (str,), "ref": (str, int)},
+    "join": {"token": (str,), "lang": (str,), "ref": (str, int)},
     "action": {"seq": (int,), "token": (str,), "action": (dict,), "ref": (str, int)},
     "resign": {"seq": (int,), "ref": (str, int)},
     "picture": {"ref": (str, int)},
+    "replay": {"at": (int,), "ref": (str, int)},
     "ping": {"ref": (str, int)},
 }
-_REQUIRED = {"join": ("token",), "action": ("seq",), "resign": ("seq",)}
+_REQUIRED = {"join": ("token",), "action": ("seq",), "resign": ("seq",), "replay": ("at",)}
 
 
 class ProtocolError(ValueError):
@@ -157,6 +162,8 @@ def read_message(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("malformed", f"$.{name}: {_shown(value)} is out of range")
         if isinstance(value, str) and name in ("ref",) and len(value) > MAX_REF:
             raise ProtocolError("malformed", f"$.{name}: longer than {MAX_REF} characters")
+        if isinstance(value, str) and name == "lang" and len(value) > MAX_LANG:
+            raise ProtocolError("malformed", f"$.{name}: longer than {MAX_LANG} characters")
     for name in _REQUIRED.get(kind, ()):
         if name not in obj:
             raise ProtocolError("malformed", f"$.{name}: missing from {kind!r}")

@@ -38,12 +38,18 @@ from typing import Any
 import attrs
 
 from ..game import Game
+from ..i18n import DEFAULT, words
 from .store import LogRow
 
-__all__ = ["CHANCE_SEAT", "Table", "chance_rng"]
+__all__ = ["CHANCE_SEAT", "Table", "chance_rng", "resigns"]
 
 CHANCE_SEAT = -1
 """The seat a chance outcome is logged under."""
+
+
+def resigns(name: str, lang: str = DEFAULT) -> str:
+    """A resignation in words: ``x resigns``."""
+    return words("gamekit", lang)("{player} resigns", player=name)
 
 
 def chance_rng(seed: int, seq: int) -> random.Random:
@@ -74,6 +80,9 @@ class Table:
     """Every event so far as JSON, each with the ``seq`` of its transition."""
     log: list[LogRow] = attrs.Factory(list)
     """The stored rows played so far."""
+    _said: dict[str, list[dict[str, Any]]] = attrs.Factory(dict)
+    """:attr:`events` with their ``words`` in another language, by language, as far
+    as they have been asked for (:meth:`said`)."""
     _asked: dict[int, int] = attrs.Factory(dict)
     _planned: dict[LogRow, Any] = attrs.Factory(dict)
     """The transitions :meth:`plan` computed, by row: :meth:`advance` plays a stored
@@ -182,7 +191,7 @@ class Table:
                 self.resigned = row.seat
                 name = game.player_name(row.seat)
                 said = [{"type": "event", "event": "Resigned", "player": row.seat,
-                         "text": f"{name} resigns", "words": f"{name} resigns"}]
+                         "text": f"{name} resigns", "words": resigns(name)}]
             else:
                 t = self._planned.pop(row, None)  # planned here: stepped already
                 if t is None:
@@ -197,6 +206,26 @@ class Table:
             self._reask(row, before)
         self.events += out
         return out
+
+    def said(self, events: Sequence[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+        """``events`` (some of :attr:`events`, as :meth:`advance` returned them) with
+        their ``words`` in ``lang``: each told again by the game in that language, and
+        kept, so that every connection in that language shares the work."""
+        if lang == DEFAULT or not events:
+            return list(events)
+        start = len(self.events) - len(events)
+        if start < 0 or any(a is not b for a, b in zip(events, self.events[start:], strict=True)):
+            return [self._in(e, lang) for e in events]  # not the latest events: told anew
+        done = self._said.setdefault(lang, [])
+        for e in self.events[len(done) :]:
+            done.append(self._in(e, lang))
+        return done[start:]
+
+    def _in(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
+        if event.get("event") == "Resigned":
+            return {**event, "words": resigns(self.game.player_name(event["player"]), lang)}
+        told = self.game.json.event_to_json(self.game.json.event_from_json(event), lang)
+        return {**event, "words": told["words"]}
 
     def _reask(self, row: LogRow | None, before: Any) -> None:
         """Number the decisions opened by ``row``: a seat's decision is asked anew when

@@ -16,7 +16,7 @@ from __future__ import annotations
 from gamekit.decision import Decision
 from gamekit.i18n import DEFAULT
 
-from ..board.island import EDGES, VILLAGE_NAMES
+from ..board.island import EDGE_NAMES, VILLAGE_NAMES
 from ..engine.contract import actors, view_actions
 from ..engine.moves import legal_actions
 from ..model.actions import Action, Create, Move, MoveShaman, Order, PlaceShaman
@@ -28,7 +28,7 @@ from .jsonio import action_to_json
 from .notation import action_token
 from .words import action_words, decision_words
 
-__all__ = ["Decision", "action_at", "decision", "decision_to_json", "describe"]
+__all__ = ["Decision", "action_at", "action_edge", "decision", "decision_to_json", "describe"]
 
 
 def decision(state: State | View) -> Decision[Action]:
@@ -49,8 +49,8 @@ def decision(state: State | View) -> Decision[Action]:
 
 def action_at(action: Action) -> tuple[str, ...]:
     """The villages ``action`` touches, in the order a hand does: a move's path from
-    the totem to where it stops, the village a totem is created on or resolved first,
-    the two villages beside the gap the shaman goes to; ``()`` for the rest.
+    the totem to where it stops, the village a totem is created on or resolved first;
+    ``()`` for the rest (the shaman goes to a gap: :func:`action_edge`).
 
     >>> from tiki import parse_action, new_game
     >>> s = new_game(layout=(1, 2, 0, 1, 1, -1, 1, 0, 1), first=0)
@@ -61,9 +61,15 @@ def action_at(action: Action) -> tuple[str, ...]:
         return tuple(VILLAGE_NAMES[v] for v in action.path)
     if isinstance(action, Create | Order):
         return (VILLAGE_NAMES[action.village],)
-    if isinstance(action, PlaceShaman | MoveShaman):
-        return tuple(VILLAGE_NAMES[v] for v in EDGES[action.edge])
     return ()
+
+
+def action_edge(action: Action) -> str | None:
+    """The gap between two villages the shaman goes to (``'a1b1'``, its name in
+    :data:`~tiki.board.island.EDGE_NAMES`), or ``None`` for any other action."""
+    if isinstance(action, PlaceShaman | MoveShaman):
+        return EDGE_NAMES[action.edge]
+    return None
 
 
 def decision_to_json(state: State | View, lang: str = DEFAULT) -> JSON:
@@ -73,7 +79,8 @@ def decision_to_json(state: State | View, lang: str = DEFAULT) -> JSON:
     (``null`` for a spectator's view or a position); ``words`` is the decision in the
     language ``lang`` (:mod:`gamekit.i18n`), without clause ids, and ``clauses`` the
     ids ``text`` names. Each action says what it does in ``words`` and which villages
-    it touches in ``at`` (:func:`action_at`), so a client can offer it on the board.
+    it touches in ``at`` (:func:`action_at`), a shaman's action the gap it goes to in
+    ``edge`` (:func:`action_edge`), so a client can offer it on the board.
 
     >>> from tiki import new_game, observe, O
     >>> msg = decision_to_json(observe(new_game(seed=1), O))
@@ -100,18 +107,27 @@ def decision_to_json(state: State | View, lang: str = DEFAULT) -> JSON:
             {
                 "player": player_json(p),
                 "actions": [
-                    {
-                        "token": token,
-                        "action": action_to_json(a),
-                        "words": action_words(state, a, lang),
-                        "at": list(action_at(a)),
-                    }
+                    _entry(state, a, token, lang)
                     for a, token in zip(acts, d.tokens(p), strict=True)
                 ],
             }
             for p, acts in d.legal
         ],
     }
+
+
+def _entry(state: State | View, action: Action, token: str, lang: str) -> JSON:
+    """One action of the decision: its token, JSON, words, villages and gap."""
+    out: JSON = {
+        "token": token,
+        "action": action_to_json(action),
+        "words": action_words(state, action, lang),
+        "at": list(action_at(action)),
+    }
+    edge = action_edge(action)
+    if edge is not None:
+        out["edge"] = edge
+    return out
 
 
 def describe(state: State) -> str:
