@@ -6,7 +6,9 @@ as each player's view) and read back with ``xml.etree.ElementTree``: the village
 their values, the tikis of every totem bottom to top, the shaman on its edge, the marks
 of the last action and of the highlighted villages, and the numbers of the status panel
 are found by their classes (``village b2``, ``tiki x``, ``shaman a1b1``, as
-``chess.svg`` names its shapes) and checked against the state. A few fixed positions are
+``chess.svg`` names its shapes) and checked against the state, with every village's
+``<title>`` and, with the shaman rule, the 12 gaps' hit areas (``edge a1b1``); their
+words in German are tested in ``test_svg_words.py``. A few fixed positions are
 golden pictures in ``tests/golden/svg/tiki-*.svg``; after an intended change, rewrite
 them with ``python tests/golden/regenerate.py`` (which calls :func:`write_all`), look at
 them, and review the diff.
@@ -53,6 +55,7 @@ from tiki import (
     X,
 )
 from tiki.svg import board
+from tiki.svg._panel import REASONS
 from tiki.text.decision import describe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,6 +164,10 @@ def check_picture(state: State, svg: str, lastaction: Action | None = None) -> E
     root = parse(svg)
     for v in range(9):
         (group,) = find(root, "village", VILLAGE_NAMES[v])
+        assert classes(group) == ["village", VILLAGE_NAMES[v]]  # the page relies on it
+        assert group[0].tag == f"{NS}rect"  # the tile first: the page's style finds it so
+        (title,) = group.findall(f"{NS}title")
+        assert (title.text or "").startswith(f"{VILLAGE_NAMES[v]}, ")
         (value,) = (t for t in group.iter(f"{NS}text") if "value" in classes(t))
         assert value.text == (VALUE_TEXT[state.tiles[v]] if state.tiles else "?")
         totems = find(root, "totem", VILLAGE_NAMES[v])
@@ -182,6 +189,12 @@ def check_picture(state: State, svg: str, lastaction: Action | None = None) -> E
         assert (float(disc.get("cx", "nan")), float(disc.get("cy", "nan"))) == pytest.approx(
             mid, abs=0.1
         )
+    edges = find(root, "edge")
+    if state.rules.shaman:
+        assert [classes(e) for e in edges] == [["edge", name] for name in EDGE_NAMES]
+        assert all(len(e.findall(f"{NS}title")) == 1 for e in edges)
+    else:
+        assert edges == []
     if lastaction is None:
         assert find(root, "lastaction") == []
     if find(root, "status"):
@@ -201,7 +214,7 @@ def check_picture(state: State, svg: str, lastaction: Action | None = None) -> E
             assert result == "-"
         else:
             assert result.startswith(state.result.result() + ":")
-            assert state.result.reason in result
+            assert REASONS[state.result.reason] in result
     return root
 
 
@@ -412,7 +425,7 @@ def test_tiki_end_1_the_result_shows_once_over() -> None:
     state = tiki.from_text(OVER)
     root = check_picture(state, board(state))
     assert " ".join(t.text or "" for t in find(root, "result")) == (
-        "1-0: x wins by four-fruits, 4-2"
+        "1-0: x wins with four fruits, 4-2"
     )
     assert status_value(root, "turn") == "57 turns · game over"
 
@@ -435,6 +448,10 @@ def test_tiki_end_1_the_result_shows_once_over() -> None:
         ({"lastaction": "+b2"}, "lastaction must be a Tiki action or None"),
         ({"lastaction": Create(X, 99)}, "lastaction must be a Tiki action or None"),
         ({"lastaction": Move(X, ())}, "lastaction must be a Tiki action or None"),
+        ({"lang": "fr"}, "lang must be one of en (English), de (Deutsch), got 'fr' (at lang)"),
+        ({"lang": "DE"}, "lang must be one of en (English), de (Deutsch), got 'DE'"),
+        ({"lang": None}, "lang must be one of en (English), de (Deutsch), got None"),
+        ({"lang": ["de"]}, "lang must be one of"),
     ],
     ids=repr,
 )

@@ -5,7 +5,13 @@ SVG text: the 3×3 island with rank 3 on top and files a–c left to right, each
 coloured by its value (TIKI-SETUP-2) with the value on a badge (``?`` before the
 layout), the totems as tikis stacked bottom to top in their owners' colours, the
 shaman on its edge (TIKI-SHAMAN-1), and beside the island a status panel. The last
-action and any villages of interest can be marked.
+action and any villages of interest can be marked. Every word of it is in the language
+asked for (``lang``, a code of :data:`gamekit.i18n.LANGUAGES`; the ``tiki-pictures``
+catalog); names (``b2``, ``a1b1``, ``x``) and numbers are the same in every language.
+Each village is a group ``<g class="village b2">`` with a ``<title>`` that says it in
+words, and with the shaman rule each gap between two villages is a group ``<g
+class="edge a1b1">`` with a hit area and a ``<title>``: a page finds what was clicked
+by its class.
 
 The text is built with :mod:`xml.etree.ElementTree` and is the same, byte for byte,
 for the same arguments: golden files and notebooks rely on it. Importing this module
@@ -33,12 +39,17 @@ True
 Traceback (most recent call last):
 ...
 tiki.errors.NotationError: highlight: no village 9 (villages are 0 to 8, a1 to c3) (at highlight)
+>>> german = ET.fromstring(tiki.svg.board(s, lang="de"))
+>>> [t.text for t in german.iter("{http://www.w3.org/2000/svg}title")][:2]
+['Tiki: Zug 2 · o ist am Zug', 'a1, +1: leer']
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+
+from gamekit.i18n import DEFAULT, LANGUAGES, Say, words
 
 from ..engine.contract import observe
 from ..errors import IllegalActionError, NotationError, shown
@@ -67,6 +78,7 @@ def board(
     highlight: Iterable[int] = (),
     view: int | None = None,
     status: bool = True,
+    lang: str = DEFAULT,
 ) -> str:
     """Return ``position`` as standalone SVG text.
 
@@ -86,15 +98,19 @@ def board(
       :class:`~tiki.View` passed in is drawn as it is.
     - ``status``: draw the status panel beside the island (turn, decision, supply,
       fruits, reserve and spoiled fruits, shaman, tie-break, result).
+    - ``lang``: the language of every word in the picture, a code of
+      :data:`gamekit.i18n.LANGUAGES` (``"en"``, the default, or ``"de"``).
 
     Raises :class:`~tiki.NotationError` (a ``ValueError``) naming the argument at
     fault: a ``position`` that is neither a state nor a view, a ``size`` out of range,
     a highlighted village out of 0–8, a ``lastaction`` that is not a well-formed Tiki
-    action, a ``view`` of another player than the View passed in. A ``view`` that is
-    not ``X`` or ``O`` is refused as :func:`tiki.observe` refuses it, with
-    :class:`~tiki.IllegalActionError` (``TIKI-TURN-3``), a ``ValueError`` too.
+    action, a ``view`` of another player than the View passed in, a ``lang`` that is
+    not one of the languages. A ``view`` that is not ``X`` or ``O`` is refused as
+    :func:`tiki.observe` refuses it, with :class:`~tiki.IllegalActionError`
+    (``TIKI-TURN-3``), a ``ValueError`` too.
     """
     state, seen_by = _position(position, view)
+    say = _say(lang)
     width = _size(size)
     villages = _highlight(highlight)
     if lastaction is not None and not well_formed(lastaction):
@@ -104,10 +120,10 @@ def board(
     natural_w = BOARD_W + (PANEL_W if status else 0)
     root = ET.Element("svg", {"xmlns": SVG_NAMESPACE})
     body = ET.Element("g")
-    draw_island(body, state, lastaction, villages)
+    draw_island(body, state, lastaction, villages, say)
     natural_h = float(BOARD_H)
     if status:
-        panel_h = draw_panel(body, state, BOARD_W - 8, ISLAND_TOP, seen_by)
+        panel_h = draw_panel(body, state, BOARD_W - 8, ISLAND_TOP, seen_by, say)
         natural_h = max(natural_h, ISLAND_TOP + panel_h + ISLAND_TOP)
     shown_w = natural_w if width is None else width
     root.attrib.update(
@@ -118,8 +134,7 @@ def board(
             "font-family": FONT,
         }
     )
-    title = f"Tiki: {turn_title(state)}"
-    ET.SubElement(root, "title").text = title
+    ET.SubElement(root, "title").text = say("Tiki: {title}", title=turn_title(state, say))
     ET.SubElement(
         root,
         "rect",
@@ -152,6 +167,13 @@ def _position(position: object, view: object) -> tuple[State, int | None]:
 
 def _whose(player: int | None) -> str:
     return "a spectator's" if player is None else f"{PLAYER_SYMBOLS[player]}'s"
+
+
+def _say(lang: object) -> Say:
+    if type(lang) is not str or lang not in LANGUAGES:
+        every = ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+        raise NotationError(f"lang must be one of {every}, got {shown(lang)}", "lang")
+    return words("tiki-pictures", lang)
 
 
 def _size(size: object) -> int | None:

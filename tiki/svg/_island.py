@@ -4,6 +4,13 @@ the legend of the tiki colours.
 
 Rank 3 is on top and files a–c run left to right, as in ``specs/tiki.md``; the gaps
 between the village tiles are the 12 edges where the shaman stands (TIKI-SHAMAN-1).
+
+The parts a player points at are groups a page can find and click: each village is a
+``<g class="village b2">`` whose ``<title>`` says its name, value and totem in words,
+and with the shaman rule each gap is a ``<g class="edge a1b1">`` over everything else,
+a transparent hit area with its own ``<title>``. The marks drawn over the villages
+(highlights, the last action, the totems, the shaman) let the pointer through
+(``pointer-events="none"``), so a click anywhere on a tile reaches its village.
 """
 
 from __future__ import annotations
@@ -11,13 +18,26 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..board.island import EDGE_NAMES, EDGES, FILES, RANKS, VILLAGE_NAMES
 from ..model.actions import Action, Create, KeepShaman, Move, MoveShaman, Order, PlaceShaman
 from ..model.state import PLAYER_SYMBOLS, PLAYERS, State
 from ._shapes import INK, TILE_FILL, TILE_INK, add, num, shaman, text, tiki, value_text
 
-__all__ = ["BOARD_H", "BOARD_W", "ISLAND_TOP", "ISLAND_W", "draw_island", "marked"]
+if TYPE_CHECKING:
+    from gamekit.i18n import Say
+
+__all__ = [
+    "BOARD_H",
+    "BOARD_W",
+    "ISLAND_TOP",
+    "ISLAND_W",
+    "draw_island",
+    "edge_title",
+    "marked",
+    "village_title",
+]
 
 MARGIN = 36
 """The sea around the island, where the coordinates stand."""
@@ -46,6 +66,8 @@ HIGHLIGHT = "#2f80ed"
 _TIKI_W = 52
 _TIKI_H = 27
 _TIKI_SPACE = 3
+_THROUGH = {"pointer-events": "none"}
+"""What a mark over the villages carries, so that a click on it reaches the village."""
 
 
 def corner(village: int) -> tuple[float, float]:
@@ -85,15 +107,48 @@ def marked(action: Action | None, state: State) -> tuple[tuple[int, ...], int | 
     return (), None
 
 
+def village_title(state: State, v: int, say: Say) -> str:
+    """Village ``v`` of ``state`` in words, its tile's ``<title>``: its name, its value
+    and its totem from the bottom up (``b2, +2: a totem of x under o``)."""
+    stack = state.stacks[v]
+    if stack:
+        tikis = PLAYER_SYMBOLS[stack[0]]
+        for owner in stack[1:]:
+            tikis = say("{below} under {above}", below=tikis, above=PLAYER_SYMBOLS[owner])
+        contents = say("a totem of {tikis}", tikis=tikis)
+    else:
+        contents = say("empty")
+    name = VILLAGE_NAMES[v]
+    if not state.tiles:
+        return say("{village}, not laid out yet: {contents}", village=name, contents=contents)
+    return say(
+        "{village}, {value}: {contents}",
+        village=name,
+        value=value_text(state.tiles[v]),
+        contents=contents,
+    )
+
+
+def edge_title(state: State, edge: int, say: Say) -> str:
+    """The gap of ``edge`` in words, its hit area's ``<title>``: ``the gap between a1
+    and b1``, or ``the shaman stands between a1 and b1`` where it stands."""
+    a, b = (VILLAGE_NAMES[v] for v in EDGES[edge])
+    if state.shaman == edge:
+        return say("the shaman stands between {a} and {b}", a=a, b=b)
+    return say("the gap between {a} and {b}", a=a, b=b)
+
+
 def draw_island(
     root: ET.Element,
     state: State,
     lastaction: Action | None,
     highlight: Sequence[int],
+    say: Say,
 ) -> None:
-    """Draw the board half of ``state`` into ``root``, bottom layer first: the island
-    and its coordinates, the villages, the highlight overlays, the rings of the last
-    action, the totems, a move's arrow, the shaman, the legend."""
+    """Draw the board half of ``state`` into ``root``, its words said by ``say``, bottom
+    layer first: the island and its coordinates, the villages, the highlight overlays,
+    the rings of the last action, the totems, a move's arrow, the shaman, the gaps' hit
+    areas (with the shaman rule), the legend."""
     add(
         root,
         "rect",
@@ -111,7 +166,7 @@ def draw_island(
     )
     _coordinates(root)
     for v in range(9):
-        _village(root, state, v)
+        _village(root, state, v, say)
     for v in highlight:
         x, y = corner(v)
         add(
@@ -129,6 +184,7 @@ def draw_island(
                 "stroke": HIGHLIGHT,
                 "stroke-width": 3,
                 "stroke-dasharray": "9 5",
+                **_THROUGH,
             },
         )
     villages, edge = marked(lastaction, state)
@@ -142,8 +198,12 @@ def draw_island(
     if state.shaman is not None:
         x, y, w, h = gap(state.shaman)
         _barrier(root, state.shaman)
-        shaman(root, x + w / 2, y + h / 2, f"shaman {EDGE_NAMES[state.shaman]}")
-    _legend(root, state.rules.shaman)
+        figure = shaman(root, x + w / 2, y + h / 2, f"shaman {EDGE_NAMES[state.shaman]}")
+        figure.attrib.update(_THROUGH)
+    if state.rules.shaman:
+        for edge in range(len(EDGES)):
+            _edge(root, state, edge, say)
+    _legend(root, state.rules.shaman, say)
 
 
 def _coordinates(root: ET.Element) -> None:
@@ -159,8 +219,9 @@ def _coordinates(root: ET.Element) -> None:
             text(g, x, rank_y + 6, RANKS[i], size=16, fill=INK, anchor="middle")
 
 
-def _village(root: ET.Element, state: State, v: int) -> None:
-    """One village tile, coloured by its value, with the value on a badge."""
+def _village(root: ET.Element, state: State, v: int, say: Say) -> None:
+    """One village tile, coloured by its value, with the value on a badge and its
+    ``<title>`` (after the tile, which a page's style finds as the group's first child)."""
     value = state.tiles[v] if state.tiles else None
     x, y = corner(v)
     name = VILLAGE_NAMES[v]
@@ -196,6 +257,20 @@ def _village(root: ET.Element, state: State, v: int) -> None:
         weight="bold",
         cls="value",
     )
+    add(g, "title", {}, village_title(state, v, say))
+
+
+def _edge(root: ET.Element, state: State, edge: int, say: Say) -> None:
+    """The hit area of ``edge``'s gap: a transparent rectangle over the gap, with its
+    ``<title>``."""
+    x, y, w, h = gap(edge)
+    g = add(root, "g", {"class": f"edge {EDGE_NAMES[edge]}"})
+    add(
+        g,
+        "rect",
+        {"x": x, "y": y, "width": w, "height": h, "fill": "#ffffff", "fill-opacity": 0},
+    )
+    add(g, "title", {}, edge_title(state, edge, say))
 
 
 def _totem(root: ET.Element, stack: tuple[int, ...], v: int) -> None:
@@ -205,7 +280,7 @@ def _totem(root: ET.Element, stack: tuple[int, ...], v: int) -> None:
     x, y = corner(v)
     n = len(stack)
     h = min(float(_TIKI_H), (CELL - 22 - (n - 1) * _TIKI_SPACE) / n)
-    g = add(root, "g", {"class": f"totem {VILLAGE_NAMES[v]}"})
+    g = add(root, "g", {"class": f"totem {VILLAGE_NAMES[v]}", **_THROUGH})
     left = x + CELL / 2 + 10 - _TIKI_W / 2
     bottom = y + CELL - 10
     for i, owner in enumerate(stack):
@@ -228,6 +303,7 @@ def _barrier(root: ET.Element, edge: int) -> None:
             "rx": 4,
             "fill": "#5a3418",
             "fill-opacity": 0.6,
+            **_THROUGH,
         },
     )
 
@@ -250,6 +326,7 @@ def _last(root: ET.Element, villages: tuple[int, ...], edge: int | None) -> None
                 "fill": "none",
                 "stroke": LAST,
                 "stroke-width": 5,
+                **_THROUGH,
             },
         )
     if edge is not None:
@@ -268,6 +345,7 @@ def _last(root: ET.Element, villages: tuple[int, ...], edge: int | None) -> None
                 "fill-opacity": 0.5,
                 "stroke": LAST,
                 "stroke-width": 3,
+                **_THROUGH,
             },
         )
 
@@ -283,7 +361,7 @@ def _arrow(root: ET.Element, points: list[tuple[float, float]]) -> None:
     tip = (x1 - ux * short, y1 - uy * short)
     base = (tip[0] - ux * head, tip[1] - uy * head)
     line = [*points[:-1], (base[0] + ux * 2, base[1] + uy * 2)]
-    g = add(root, "g", {"class": "lastaction arrow", "opacity": 0.8})
+    g = add(root, "g", {"class": "lastaction arrow", "opacity": 0.8, **_THROUGH})
     add(
         g,
         "polyline",
@@ -305,17 +383,30 @@ def _arrow(root: ET.Element, points: list[tuple[float, float]]) -> None:
     )
 
 
-def _legend(root: ET.Element, with_shaman: bool) -> None:
-    """Below the island: which colour is which player's, and the shaman if in play."""
+def _legend(root: ET.Element, with_shaman: bool, say: Say) -> None:
+    """Below the island, centred: which colour is which player's, and the shaman if in
+    play; each item as wide as its words (estimated, as no font is measured here)."""
     g = add(root, "g", {"class": "legend"})
     y = MARGIN + ISLAND_W + MARGIN + 6
-    items = 3 if with_shaman else 2
-    width = 104.0 * items - 20
-    x = (BOARD_W - width) / 2
-    for p in PLAYERS:
+    labels = [say("{player}'s tikis", player=PLAYER_SYMBOLS[p]) for p in PLAYERS]
+    widths = [36 + _text_width(label, 13) for label in labels]
+    if with_shaman:
+        widths.append(24 + _text_width(say("shaman"), 13))
+    x = (BOARD_W - sum(widths) - _LEGEND_SPACE * (len(widths) - 1)) / 2
+    for p, label, width in zip(PLAYERS, labels, widths, strict=False):
         tiki(g, p, x, y, 30, 16, "key")
-        text(g, x + 36, y + 13, f"{PLAYER_SYMBOLS[p]}'s tikis", size=13, fill=INK)
-        x += 104
+        text(g, x + 36, y + 13, label, size=13, fill=INK)
+        x += width + _LEGEND_SPACE
     if with_shaman:
         shaman(g, x + 10, y + 8, "shaman-key", scale=0.55)
-        text(g, x + 24, y + 13, "shaman", size=13, fill=INK)
+        text(g, x + 24, y + 13, say("shaman"), size=13, fill=INK)
+
+
+_LEGEND_SPACE = 22
+"""The space between two items of the legend."""
+
+
+def _text_width(words: str, size: float) -> float:
+    """About how wide ``words`` are at ``size`` px in the picture's sans-serif font
+    (DejaVu Sans averages a little over half the size for lower-case letters)."""
+    return round(0.56 * size * len(words), 1)
