@@ -168,6 +168,16 @@ class Game:
     decision_picture: Function | None = None
     """A picture of what a view's open decision is about, as SVG text, or ``None``
     (Tikal: the tile in hand in its six turns while it is placed)."""
+    refusal_words: Function | None = None
+    """Why an ``IllegalActionError`` refused an action, in words for a player, in a
+    language: ``refusal_words(error, lang)`` (each game's ``text.words``)."""
+    scenarios: str = ""
+    """The game's scenario files' format (:class:`gamekit.scenarios.runner.Format`), by
+    reference: ``'tiki.tools.scenarios.runner:FORMAT'``; ``""``: none."""
+    solver: str = ""
+    """The value of a position under perfect play, by reference: ``solve(state,
+    limit=N)`` returning a solution with ``value``, ``plies``, ``best`` and ``text()``
+    (``'tiki.tools.solve:solve'``); ``""`` for a game without one."""
 
     @classmethod
     def gather(cls, modules: Sequence[ModuleType], **given: Any) -> Game:

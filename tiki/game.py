@@ -62,5 +62,7 @@ GAME = Game.gather(
     drawing="tiki.tools.cli.board:render",
     words="tiki.tools.cli.words:in_words",
     human="tiki.tools.cli.prompt:Human",
+    scenarios="tiki.tools.scenarios.runner:FORMAT",
+    solver="tiki.tools.solve.solver:solve",
 )
 """Tiki's descriptor: what every tool of the shared kit needs to know of the game."""

@@ -6,6 +6,9 @@ server runs; :func:`gamekit.server.serve` runs it with uvicorn.
 ========================================  ============================================
 ``GET /``                                  the lobby page
 ``GET /play/{id}``                         the game page (the token follows ``#``)
+``GET /analysis``                          the analysis board (docs/analysis.md)
+``POST /api/analysis``                     a position, its actions, why, a variation
+``POST /api/analysis/scenario``            a scenario file run on the board
 ``GET /static/...``                        the page's script and style (no CDN)
 ``GET /api/hosted``                        the games served: names, players, bots, rules
 ``GET /api/games``                         the listed games, newest first
@@ -26,7 +29,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -39,6 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..game import Game
 from ..i18n import language
+from .analysis import AnalysisError, analyse, scenario
 from .hub import MAX_STRIKES, Bucket, Hub
 from .lobby import LobbyError
 from .protocol import MAX_MESSAGE, ProtocolError, check_depth, envelope, read_message
@@ -139,6 +143,28 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
             return _error("malformed", str(e), 400)
         return JSONResponse(made, status_code=201)
 
+    async def analysis_page(request: Request) -> Response:
+        return FileResponse(f"{STATIC}/analysis.html")
+
+    def answering(work: Callable[[Mapping[str, Game], Any], dict[str, Any]]) -> Callable[..., Any]:
+        """A route of the analysis board: bounded like every request, answered off the
+        event loop (it plays, draws and may search), nothing stored."""
+
+        async def route(request: Request) -> Response:
+            if not allowed(request):
+                return _error("too-fast", "too many requests from this address: wait a little", 429)
+            try:
+                body = await _body(request)
+                loop = asyncio.get_running_loop()
+                answer = await loop.run_in_executor(None, work, hub.games, body)
+            except ProtocolError as e:
+                return _error(e.code, e.message, 400)
+            except (LobbyError, AnalysisError) as e:
+                return _error("malformed", str(e), 400)
+            return JSONResponse(answer)
+
+        return route
+
     async def take_seat(request: Request) -> Response:
         if not allowed(request):
             return _error("too-fast", "too many requests from this address: wait a little", 429)
@@ -170,7 +196,7 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
                 msg = read_message(first)
                 if msg["type"] != "join":
                     raise ProtocolError("unauthorized", "say who you are first: a 'join'")
-                conn = await hub.join(game_id, msg["token"], send, language(msg.get("lang")))
+                conn = await hub.join(game_id, msg.get("token"), send, language(msg.get("lang")))
             except ProtocolError as e:
                 await refuse(e, 0, None)
                 await ws.close(1008)
@@ -243,6 +269,9 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
         routes=[
             Route("/", lobby_page),
             Route("/play/{id}", game_page),
+            Route("/analysis", analysis_page),
+            Route("/api/analysis", answering(analyse), methods=["POST"]),
+            Route("/api/analysis/scenario", answering(scenario), methods=["POST"]),
             Route("/api/hosted", hosted, methods=["GET"]),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/clauses/{game}/{id}", clause, methods=["GET"]),

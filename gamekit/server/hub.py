@@ -33,6 +33,7 @@ from .desk import Desk
 from .live import MAX_STRIKES, Bucket, Connection, Live
 from .messages import message, setting
 from .protocol import ProtocolError, envelope
+from .sights import Sights
 from .store import LogRow, Store, hash_token
 from .table import Table
 from .workers import decide
@@ -44,7 +45,7 @@ log = logging.getLogger("gamekit.server")
 T = TypeVar("T")
 
 
-class Hub(Desk):
+class Hub(Desk, Sights):
     """The games of one server process over one store."""
 
     def __init__(
@@ -158,18 +159,27 @@ class Hub(Desk):
     # connections ----------------------------------------------------------------------
 
     async def join(
-        self, game_id: str, token: str, send: Callable[..., Awaitable[None]], lang: str = DEFAULT
+        self,
+        game_id: str,
+        token: str | None,
+        send: Callable[..., Awaitable[None]],
+        lang: str = DEFAULT,
     ) -> Connection:
         """The connection of whoever holds ``token`` for ``game_id``: a seat, or a
-        spectator, told in ``lang``; a :class:`ProtocolError` ``unauthorized`` for
+        spectator, told in ``lang``; with no token, a spectator of a game the lobby
+        lists (anyone may watch it); a :class:`ProtocolError` ``unauthorized`` for
         anything else (the same for a game that does not exist, so ids cannot be
         probed)."""
         live = await self._get(game_id)
         if live is None:
             raise ProtocolError("unauthorized", "no game with this id and token")
-        hashed = hash_token(token)
+        hashed = hash_token(token) if token is not None else ""
         seat: int | None
-        if secrets.compare_digest(hashed, live.row.spectator_hash):
+        if token is None:  # watching a game the lobby lists: a spectator, with no token
+            if not live.row.listed:
+                raise ProtocolError("unauthorized", "no game with this id and token")
+            seat = None
+        elif secrets.compare_digest(hashed, live.row.spectator_hash):
             seat = None
         else:
             found = [s.seat for s in live.seats if s.token_hash is not None
@@ -429,61 +439,3 @@ class Hub(Desk):
         """The sequence number of a loaded game (0 if not loaded)."""
         live = self._live.get(game_id)
         return 0 if live is None else live.table.seq
-
-    # pictures -------------------------------------------------------------------------
-
-    async def picture(self, conn: Connection) -> dict[str, Any]:
-        """The SVG picture of what the connection's seat sees, in its language, drawn
-        off the loop."""
-        live = self._live[conn.game_id]
-        t = live.table
-        view, seq = t.view(conn.seat), t.seq
-        loop = asyncio.get_running_loop()
-        drawn = await loop.run_in_executor(self._draw_thread, _pictures, t.game, view, conn.lang)
-        return envelope("picture", seq, conn.seat, **drawn)
-
-    async def replay(self, conn: Connection, at: int) -> dict[str, Any]:
-        """The game as it stood after its first ``at`` transitions, as the connection's
-        seat saw it then (a spectator: no secret), with that transition's events, its
-        decision and its pictures: a ``replayed`` message (``docs/server.md``)."""
-        live = self._live.get(conn.game_id)
-        if live is None:
-            raise ProtocolError("unauthorized", "no game with this id and token")
-        t = live.table
-        if not 0 <= at <= t.seq:
-            raise ProtocolError("malformed", f"$.at: the game has {t.seq} transitions, not {at}")
-        rows, game, rules, lang = t.log[:at], t.game, t.rules, conn.lang
-        loop = asyncio.get_running_loop()
-        told = await loop.run_in_executor(
-            self._draw_thread, _replayed, game, rules, rows, conn.seat, lang
-        )
-        return envelope("replayed", at, conn.seat, last=t.seq, **told)
-
-
-def _pictures(game: Game, view: Any, lang: str) -> dict[str, Any]:
-    """The picture of ``view`` in ``lang`` (``svg``), and its ``decision_svg`` where the
-    game draws what the open decision is about."""
-    drawn: dict[str, Any] = {"svg": game.picture(view, lang=lang)}
-    if game.decision_picture is not None:
-        about = game.decision_picture(view, lang=lang)
-        if about is not None:
-            drawn["decision_svg"] = about
-    return drawn
-
-
-def _replayed(
-    game: Game, rules: Any, rows: Sequence[LogRow], seat: int | None, lang: str
-) -> dict[str, Any]:
-    """What ``seat`` saw after ``rows``: its view, decision, pictures, and the events of
-    the last row, in ``lang``."""
-    table = Table.start(game, rules, seed=0, seats=len(game.seat_names(rules)), log=rows[:-1])
-    events = table.advance(rows[-1:]) if rows else []
-    view = table.view(seat)
-    return {
-        "view": game.json.to_json(view),
-        "decision": game.decision_to_json(view, lang),
-        "events": table.said(events, lang),
-        "over": table.over,
-        "result": table.result(),
-        **_pictures(game, view, lang),
-    }

@@ -68,14 +68,14 @@ MAX_LANG = 35
 """The longest ``lang`` a ``join`` may name (a language tag, ``de`` or ``de-CH``)."""
 
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
-    "join": {"token": (str,), "lang": (str,), "ref": (str, int)},
+    "join": {"token": (str,), "watch": (bool,), "lang": (str,), "ref": (str, int)},
     "action": {"seq": (int,), "token": (str,), "action": (dict,), "ref": (str, int)},
     "resign": {"seq": (int,), "ref": (str, int)},
     "picture": {"ref": (str, int)},
     "replay": {"at": (int,), "ref": (str, int)},
     "ping": {"ref": (str, int)},
 }
-_REQUIRED = {"join": ("token",), "action": ("seq",), "resign": ("seq",), "replay": ("at",)}
+_REQUIRED = {"action": ("seq",), "resign": ("seq",), "replay": ("at",)}
 
 
 class ProtocolError(ValueError):
@@ -155,7 +155,7 @@ def read_message(text: str | bytes) -> dict[str, Any]:
         if name not in fields:
             raise ProtocolError("malformed", f"$.{_shown(name)}: no such field in {kind!r}")
         types = fields[name]
-        if isinstance(value, bool) or not isinstance(value, types):
+        if isinstance(value, bool) != (types == (bool,)) or not isinstance(value, types):
             what = "a whole number" if types == (int,) else "/".join(t.__name__ for t in types)
             raise ProtocolError("malformed", f"$.{name}: expected {what}, not {_shown(value)}")
         if isinstance(value, int) and not 0 <= value < 2**53:
@@ -169,4 +169,6 @@ def read_message(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("malformed", f"$.{name}: missing from {kind!r}")
     if kind == "action" and ("token" in obj) == ("action" in obj):
         raise ProtocolError("malformed", "$: an action names either 'token' or 'action'")
+    if kind == "join" and ("token" in obj) == (obj.get("watch") is True):
+        raise ProtocolError("malformed", "$: a join names a 'token', or watches ('watch': true)")
     return obj

@@ -49,7 +49,8 @@ CHANCE_SEAT = -1
 
 def resigns(name: str, lang: str = DEFAULT) -> str:
     """A resignation in words: ``x resigns``."""
-    return words("gamekit", lang)("{player} resigns", player=name)
+    say = words("gamekit", lang)
+    return say("{player} resigns", player=name)
 
 
 def chance_rng(seed: int, seq: int) -> random.Random:
@@ -224,7 +225,8 @@ class Table:
     def _in(self, event: dict[str, Any], lang: str) -> dict[str, Any]:
         if event.get("event") == "Resigned":
             return {**event, "words": resigns(self.game.player_name(event["player"]), lang)}
-        told = self.game.json.event_to_json(self.game.json.event_from_json(event), lang)
+        read = self.game.json.event_from_json({k: v for k, v in event.items() if k != "seq"})
+        told = self.game.json.event_to_json(read, lang)
         return {**event, "words": told["words"]}
 
     def _reask(self, row: LogRow | None, before: Any) -> None:
