@@ -166,8 +166,9 @@ class Game:
     human: str = ""
     """The person at the terminal, a bot: ``'tiki.tools.cli.prompt:Human'``."""
     decision_picture: Function | None = None
-    """A picture of what a view's open decision is about, as SVG text, or ``None``
-    (Tikal: the tile in hand in its six turns while it is placed)."""
+    """A picture of what a view's open decision is about, as SVG text, or ``None``:
+    ``decision_picture(view, lang=...)`` (Tikal: the turns the tile in hand may take
+    while it is placed, the auction's tiles while they are bid for)."""
     refusal_words: Function | None = None
     """Why an ``IllegalActionError`` refused an action, in words for a player, in a
     language: ``refusal_words(error, lang)`` (each game's ``text.words``)."""

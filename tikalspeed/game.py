@@ -21,7 +21,6 @@ from .model import actions, rules, state, view
 from .model.actions import Action, ChooseTokens, player_name
 from .model.rules import Rules
 from .model.state import Phase, State
-from .model.view import View
 from .text import clauses, decision, jsonio, notation, record, views
 
 __all__ = ["GAME"]
@@ -38,14 +37,6 @@ def _named_token(action: Action) -> str:
     return str(action)
 
 
-def _decision_picture(view: View) -> str | None:
-    """The tile in hand in its six turns, for the player who places it (TIKAL-TILE-6)."""
-    s = view.state
-    if s.turn.phase is not Phase.PLACE or view.player != s.active or s.hand < 0:
-        return None
-    return svg.turns(s.rules.manifest.tiles[s.hand])
-
-
 def _seat_clause(state: State) -> str:
     return "SPEED-JUMP-1" if state.turn.phase is Phase.TOKENS else "TIKAL-TURN-4"
 
@@ -59,7 +50,7 @@ GAME = Game.gather(
     decision_to_json=decision.decision_to_json,
     json=jsonio,
     picture=svg.board,
-    decision_picture=_decision_picture,
+    decision_picture=svg.decision_picture,  # the legal turns in hand, the auction's display
     token_joiner=":",
     players=_players,
     max_players=4,
@@ -74,5 +65,6 @@ GAME = Game.gather(
     drawing="tikalspeed.tools.cli.board:render",
     words="tikalspeed.tools.cli.words:in_words",
     human="tikalspeed.tools.cli.prompt:Human",
+    scenarios="tikalspeed.tools.scenarios.runner:FORMAT",
 )
 """Tikal's descriptor: what every tool of the shared kit needs to know of the game."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,7 @@ from tikalspeed import (
 from tikalspeed.board.hexgrid import CELL_NAMES
 from tikalspeed.board.terrain import terrain
 from tikalspeed.model.state import EMPTY
+from tikalspeed.text.words import decision_words
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +45,11 @@ CONFIGS = [("classic", 2), ("classic", 4), ("professional", 3), ("speed", 2), ("
 
 
 def _classes(root: ET.Element, name: str) -> list[ET.Element]:
-    return [e for e in root.iter() if name in e.get("class", "").split()]
+    return _classes_of(root.iter(), name)
+
+
+def _classes_of(elements: Iterable[ET.Element], name: str) -> list[ET.Element]:
+    return [e for e in elements if name in e.get("class", "").split()]
 
 
 def _cell_groups(root: ET.Element) -> dict[str, ET.Element]:
@@ -93,8 +99,9 @@ def check_picture(state: State, picture: str) -> None:
         if kind is Kind.TREASURE:
             ruins += 1
             assert str(state.ruins[cell]) in labels, name
-    assert len(_classes(root, "temple")) == temples
-    assert len(_classes(root, "ruin")) == ruins
+    on_board = [e for g in groups.values() for e in g.iter()]
+    assert len(_classes_of(on_board, "temple")) == temples
+    assert len(_classes_of(on_board, "ruin")) == ruins
     assert len(_classes(root, "pieces")) == chips
     assert len(_classes(root, "camp")) == sum(1 for c in state.camps if c != EMPTY)
     assert len(_classes(root, "guard")) == sum(1 for g in state.guards if g != EMPTY)
@@ -156,11 +163,11 @@ def test_options_highlight_last_action_size_and_status() -> None:
 
 
 def test_the_panel_names_the_decision_and_the_players() -> None:
-    """TIKAL-TURN-4: the panel says who decides what (``describe``), and lists every
-    player's score."""
+    """TIKAL-TURN-4: the panel says who decides what, in a player's words
+    (``decision_words``: no clause id), and lists every player's score."""
     state, _ = _some_position()
     picture = tikalspeed.svg.board(state)
-    assert tikalspeed.text.decision.describe(state) in picture
+    assert decision_words(state) in picture
     texts = [e.text for e in ET.fromstring(picture).iter(f"{NS}text")]
     for p in range(state.players):
         assert f"P{p + 1}" in texts and str(state.scores[p]) in texts

@@ -4,12 +4,16 @@ Each explored hex shows its terrain (colour), its stones, what it holds (a templ
 level in a grey block, a ruin's treasures still face down in a gold disc, the base
 camp, a volcano), a camp as a tent and a guard as a shield in the owner's colour, and
 one chip per player with pieces there. An unexplored space is pale, with its name.
+Every cell's group (``<g class="cell a1">``) has a ``<title>`` that says its name and
+what lies there in words, for a screen reader: ``d1: temple 2; P1: 2 workers, leader``.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+
+from gamekit.i18n import Say
 
 from ..board.hexgrid import CELL_NAMES, COLUMN_NAMES, COLUMNS, ROWS
 from ..board.terrain import terrain
@@ -24,6 +28,7 @@ from ..model.actions import (
     PlaceTile,
     TakeTreasure,
     Uncover,
+    player_name,
 )
 from ..model.state import EMPTY, State
 from ._shapes import (
@@ -42,7 +47,7 @@ from ._shapes import (
     text,
 )
 
-__all__ = ["draw_board", "marked_cells"]
+__all__ = ["cell_words", "draw_board", "marked_cells"]
 
 _MARK = "#ff8c00"
 """The colour of the last action's marks."""
@@ -94,8 +99,11 @@ def _shield(parent: ET.Element, x: float, y: float, player: int) -> None:
     text(parent, x, y - 0.5, "G", 8.0, fill="#ffffff", font_weight="bold")
 
 
-def _feature(parent: ET.Element, state: State, cell: int, kind: Kind, x: float, y: float) -> None:
-    """What the hex holds, drawn around ``(x, y - 5)``."""
+def _feature(
+    parent: ET.Element, state: State, cell: int, kind: Kind, x: float, y: float, say: Say
+) -> None:
+    """What the hex holds, drawn around ``(x, y - 5)``; a volcano's name a little lower,
+    clear of the cell's name."""
     top = y - 5
     if kind is Kind.TEMPLE:
         element(
@@ -128,9 +136,9 @@ def _feature(parent: ET.Element, state: State, cell: int, kind: Kind, x: float, 
         )
         text(parent, x, top, str(state.ruins[cell]), 11.0, font_weight="bold")
     elif kind is Kind.BASE_CAMP:
-        text(parent, x, top, "base camp", 9.0, font_weight="bold")
+        text(parent, x, top, say("base camp"), 9.0, font_weight="bold")
     elif kind is Kind.VOLCANO:
-        text(parent, x, top, "volcano", 9.0, fill="#ffd7c2", font_weight="bold")
+        text(parent, x, y, say("volcano"), 9.0, fill="#ffd7c2", font_weight="bold")
     if state.camps[cell] != EMPTY:
         _tent(parent, x - 19, top, state.camps[cell])
 
@@ -187,10 +195,49 @@ def _arrowhead(parent: ET.Element) -> None:
     element(marker, "path", d="M0,0 L10,5 L0,10 Z", fill=_MARK)
 
 
+def cell_words(state: State, cell: int, say: Say) -> str:
+    """What lies on ``cell``, in words: ``d1: temple 2; P1: 2 workers, leader``."""
+    kind = terrain(state.rules.manifest).kind(state.placed, cell)
+    if state.placed[cell] == EMPTY or kind is None:
+        parts = [say("not explored yet")]
+    elif kind is Kind.TEMPLE:
+        parts = [say("temple {level}", level=state.temples[cell])]
+    elif kind is Kind.TREASURE:
+        parts = [say.plural("ruin, {count} treasure left", "ruin, {count} treasures left",
+                            state.ruins[cell])]  # fmt: skip
+    elif kind is Kind.BASE_CAMP:
+        parts = [say("base camp")]
+    elif kind is Kind.VOLCANO:
+        parts = [say("volcano")]
+    else:
+        parts = [say("jungle")]
+    if state.guards[cell] != EMPTY:
+        parts.append(say("guard of {player}", player=player_name(state.guards[cell])))
+    if state.camps[cell] != EMPTY:
+        parts.append(say("camp of {player}", player=player_name(state.camps[cell])))
+    for p in range(state.players):
+        workers, who = state.workers[p][cell], player_name(p)
+        if state.leaders[p] == cell and workers:
+            parts.append(say.plural("{player}: {count} worker, leader",
+                                    "{player}: {count} workers, leader",
+                                    workers, player=who))  # fmt: skip
+        elif state.leaders[p] == cell:
+            parts.append(say("{player}: leader", player=who))
+        elif workers:
+            parts.append(say.plural("{player}: {count} worker", "{player}: {count} workers",
+                                    workers, player=who))  # fmt: skip
+    return f"{CELL_NAMES[cell]}: " + "; ".join(parts)
+
+
 def draw_board(
-    root: ET.Element, state: State, lastaction: Action | None, highlight: Iterable[int]
+    root: ET.Element,
+    state: State,
+    lastaction: Action | None,
+    highlight: Iterable[int],
+    say: Say,
 ) -> None:
-    """Draw the board of ``state`` into ``root`` (its top left at ``(0, 0)``)."""
+    """Draw the board of ``state`` into ``root`` (its top left at ``(0, 0)``), its
+    words in ``say``'s language."""
     t = terrain(state.rules.manifest)
     element(root, "rect", x=0, y=0, width=BOARD_WIDTH, height=BOARD_HEIGHT, fill="#f7f3e8")
     marks = marked_cells(lastaction)
@@ -200,17 +247,20 @@ def draw_board(
         x, y = _cell_centre(cell)
         kind = t.kind(state.placed, cell)
         group = element(root, "g", class_=f"cell {CELL_NAMES[cell]}")
+        element(group, "title").text = cell_words(state, cell, say)
         explored = state.placed[cell] != EMPTY
         if explored:
             hexagon(group, x, y, fill=FILLS[kind], stroke="#6b6253", stroke_width=1.0)
         else:
             hexagon(group, x, y, fill=FILLS[kind], stroke="#9a927f", stroke_dasharray="3 3")
-        name_ink = "#4a4a4a" if explored else "#9a927f"
+        name_ink = "#9a927f"
+        if explored:  # light on the dark volcano, where grey would not be read
+            name_ink = "#ffd7c2" if kind is Kind.VOLCANO else "#4a4a4a"
         text(group, x, y - 0.52 * R, CELL_NAMES[cell], 8.0, fill=name_ink)
         if kind is None:
             continue
         stones(group, x, y, t.stones(state.placed, cell))
-        _feature(group, state, cell, kind, x, y)
+        _feature(group, state, cell, kind, x, y, say)
         _pieces(group, state, cell, x, y)
     for cell in sorted(set(highlight)):
         x, y = _cell_centre(cell)

@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from gamekit.i18n import Say
+
 from ..board.hexgrid import COLUMNS, ROWS
-from ..board.tiles import Kind
+from ..board.tiles import Kind, Tile
 
 __all__ = [
     "COLOURS",
@@ -29,6 +31,9 @@ __all__ = [
     "num",
     "stones",
     "text",
+    "tile_face",
+    "tile_shows",
+    "turned",
 ]
 
 R = 40.0
@@ -157,3 +162,54 @@ def chip(parent: ET.Element, x: float, y: float, player: int, label: str) -> Non
         class_=f"pieces p{player + 1}",
     )
     text(parent, x, y, label, 10.0, fill="#ffffff", font_weight="bold")
+
+
+def tile_shows(tile: Tile, say: Say) -> str:
+    """What ``tile`` shows, in words: ``ruin, 4 treasures``, ``temple 2``, ``jungle``."""
+    if tile.kind is Kind.TEMPLE:
+        return say("temple {level}", level=tile.value)
+    if tile.kind is Kind.TREASURE:
+        return say.plural("ruin, {count} treasure", "ruin, {count} treasures", tile.masks)
+    if tile.kind is Kind.JUNGLE:
+        return say("jungle")
+    return say("volcano")
+
+
+def turned(rotation: int, say: Say) -> str:
+    """How far a tile is turned, in words: ``not turned``, ``turned twice``."""
+    if rotation == 0:
+        return say("not turned")
+    if rotation == 1:
+        return say("turned once")
+    if rotation == 2:
+        return say("turned twice")
+    return say("turned {count} times", count=rotation)
+
+
+def tile_face(
+    parent: ET.Element,
+    tile: Tile,
+    rotation: int,
+    x: float,
+    y: float,
+    radius: float = R,
+    word: str = "",
+) -> None:
+    """Draw ``tile`` after ``rotation`` clockwise turns as a hex centred on ``(x, y)``:
+    its terrain, its stones where the turns put them (TIKAL-TILE-6), a temple's value
+    in a grey block, a ruin's treasures in a gold disc, and ``word`` (a jungle's or a
+    volcano's name, if given) where a temple's block would be."""
+    k = radius / R
+    hexagon(parent, x, y, radius, fill=FILLS[tile.kind], stroke="#6b6253", stroke_width=1.0)
+    stones(parent, x, y, tile.oriented(rotation), radius)
+    top = y - 8 * k
+    if tile.kind is Kind.TEMPLE:
+        element(parent, "rect", x=x - 10 * k, y=top - 9 * k, width=20 * k, height=18 * k,
+                rx=2 * k, fill="#5f6b5a", class_="temple")  # fmt: skip
+        text(parent, x, top, str(tile.value), 12 * k, fill="#ffffff", font_weight="bold")
+    elif tile.kind is Kind.TREASURE:
+        element(parent, "circle", cx=x, cy=top, r=9 * k, fill="#f2c230", class_="ruin")
+        text(parent, x, top, str(tile.masks), 11 * k, font_weight="bold")
+    elif word:
+        light = tile.kind is Kind.VOLCANO
+        text(parent, x, top, word, 9 * k, font_weight="bold", fill="#ffd7c2" if light else INK)
