@@ -248,7 +248,12 @@ function play(e) {
 function carry(outcome) {
   if (outcome.kind === "act") play(outcome.entry);
   else {
-    choice = outcome.kind === "choose" ? { entries: outcome.entries, at: outcome.at } : null;
+    choice = null;
+    if (outcome.kind === "choose") choice = { entries: outcome.entries, at: outcome.at };
+    if (outcome.kind === "pick") {
+      const here = board.actionsOn(outcome.cell);
+      if (here.length) choice = { entries: here, at: outcome.cell };
+    }
     renderActions();
   }
 }

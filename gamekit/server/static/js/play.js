@@ -200,10 +200,11 @@ function renderActions() {
   box.dataset.pending = "false";
   const all = mine();
   const filter = /** @type {HTMLInputElement} */ ($("filter"));
-  $("filters").hidden = all.length <= MANY;
+  const many = all.filter((e) => e.action.type !== "bid").length > MANY; // bids are one picker
+  $("filters").hidden = !many;
   const near = board.picked;
   const shown = near === null ? all : all.filter((e) => e.at.includes(near));
-  drawActions(box, shown, act, all.length > MANY ? filter.value : "");
+  drawActions(box, shown, act, many ? filter.value : "");
   const only = $("cell-filter");
   only.hidden = near === null;
   only.textContent = near === null ? "" : t("only {cell} ✕", { cell: near });
@@ -328,7 +329,13 @@ function carry(outcome) {
     act(outcome.entry);
     return;
   }
-  choice = outcome.kind === "choose" ? { entries: outcome.entries, at: outcome.at } : null;
+  choice = null;
+  if (outcome.kind === "choose") choice = { entries: outcome.entries, at: outcome.at };
+  if (outcome.kind === "pick") {
+    // a piece picked up: what else can be done where it stands is offered in words
+    const here = board.actionsOn(outcome.cell);
+    if (here.length) choice = { entries: here, at: outcome.cell };
+  }
   renderActions();
 }
 
