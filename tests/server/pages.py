@@ -33,6 +33,12 @@ _MINE = """
 return [...document.querySelectorAll('#actions button.action')]
     .filter(b => !b.disabled).map(b => b.dataset.token);
 """
+_ENTRIES = """
+const g = window.gameState, d = g.decision;
+if (!d || g.seat === null || g.asked === null || g.over) return [];
+const me = g.game.seats.find(s => s.seat === g.seat).name;
+return d.legal.filter(e => e.player === g.seat || e.player === me).flatMap(e => e.actions);
+"""
 
 
 class GamePage:
@@ -113,11 +119,66 @@ class GamePage:
         found: list[str] = self.wait.until(ready, f"no actions offered on {self.url}")
         return [] if found == ["<over>"] else found
 
+    def entries(self) -> list[dict[str, Any]]:
+        """The seat's own actions of the decision the page holds, as the server sent
+        them (each with its ``token``, ``words``, ``at`` …)."""
+        found: list[dict[str, Any]] = self.js(_ENTRIES)
+        return found
+
+    def part(self, selector: str) -> Any:
+        """The element of a picture ``selector`` finds, once the page shows it."""
+        return self.wait.until(
+            lambda _: next((e for e in self.driver.find_elements(By.CSS_SELECTOR, selector)
+                            if e.is_displayed()), False),
+            f"no {selector} on the page",
+        )
+
+    def on_board(self, entry: dict[str, Any]) -> bool:
+        """Do ``entry`` on the pictures, as a player does: pick a piece up and put it
+        down, click the cell, the gap, the tile or the tile's turn, and answer in words
+        a choice the board offers; wait until the page has moved on. ``False`` (nothing
+        done) for an action the board does not show: a bid, a token choice, ending."""
+        before = self.seq
+        at = entry["at"]
+        here = [e for e in self.entries() if e["at"] == at]  # what else is done there
+        cell = "#picture g.cell.{0}, #picture g.village.{0}"
+        if entry.get("tile"):
+            self.part(f'#about g.tile[data-tile="{entry["tile"]}"]').click()
+        elif entry.get("edge"):
+            self.part(f'#picture g.edge.{entry["edge"]}').click()
+        elif len(at) > 1:
+            self.part(cell.format(at[0])).click()
+            self.part(f"#picture g.from.{at[0]}")  # picked up
+            self.part(cell.format(at[-1])).click()
+        elif len(at) == 1:
+            self.part(cell.format(at[0])).click()
+            if "turn" in entry and len(here) > 1:  # the tile's turns at this cell
+                self.part(f'#about g.turn.can[data-turn="{entry["turn"]}"]').click()
+        else:
+            return False
+        choice = f'#choices button.choice[data-token="{entry["token"]}"]'
+
+        def moved(_: Any) -> bool:
+            if self.seq > before or self.text("error") != "":
+                return True
+            for b in self.driver.find_elements(By.CSS_SELECTOR, choice):
+                if b.is_displayed():
+                    b.click()
+            return False
+
+        self.wait.until(moved, f"the page did not do {entry['token']} on the board")
+        return True
+
     def click(self, token: str) -> None:
         """Click the button of ``token`` and wait until the page has moved on (a newer
-        update), or shows an error."""
+        update), or shows an error. A bid is typed into the bid's number and bid."""
         before = self.seq
         selector = f'#actions button.action[data-token="{token}"]'
+        if token.startswith("bid:") and self.driver.find_elements(By.ID, "bid-amount"):
+            amount = self.driver.find_element(By.ID, "bid-amount")
+            amount.clear()
+            amount.send_keys(token.removeprefix("bid:"))
+            selector = "#bid"
 
         def clicked(_: Any) -> bool:
             try:

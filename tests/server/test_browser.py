@@ -1,12 +1,14 @@
 """The browser client, end to end: a real server process, real headless Chromium
-sessions, games played by clicking the page's buttons.
+sessions, games played by acting on the board as a player does.
 
 What each test proves is what a player cares about: a whole game can be played from
-the page to its result (the lobby's issue: "a whole Tiki game ... played by clicking
-buttons to the end"), a Speed Jump's secret choice never reaches the other player's
-page before the reveal (SPEED-JUMP-1, SPEED-JUMP-2), and a server killed mid-game comes
-back with the pages still on the same position and decision (the server's "every
-action is stored before it is acknowledged").
+the page to its result by moving pieces on the board (issue 30: "a whole Speed game
+played by moving pieces on the board (not the buttons)"), a bid is made knowing which
+tile it is for, a Speed Jump's secret choice never reaches the other player's page
+before the reveal (SPEED-JUMP-1, SPEED-JUMP-2), a server killed mid-game comes back
+with the pages still on the same position and decision (the server's "every action is
+stored before it is acknowledged"), a replay shows the game as its record says, and
+the page speaks German.
 
 The tests need Debian's ``chromium`` and ``chromedriver`` (CI installs them); without
 them the module is skipped, saying so.
@@ -33,6 +35,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tiki
+import tiki.text.words
 
 Browser = Callable[..., Any]
 
@@ -89,13 +92,13 @@ def engine_tokens(game: Any, view_json: Any, seat: int) -> set[str]:
 def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
     server: Server, browser: Browser
 ) -> None:
-    """Issue: "a whole Tiki game, human against the greedy bot, played by clicking buttons
-    to the end (result shown)"; the game is made in the lobby page with a clock, which
-    the page counts down on x's turns, and the page is usable at phone width (nothing
-    wider than the screen). The buttons are exactly the
-    engine's legal actions for the view the page holds (TIKI-MOVE-1), a village clicked in
-    the picture keeps those naming it (the issue's "clickable cells"), and the game ends
-    by one of Tiki's ends (TIKI-END-1, TIKI-END-2)."""
+    """Issue 30: a whole Tiki game, a person against the greedy bot, played on the board
+    to its end at a phone's width: each totem created by clicking its village, each move
+    by picking the totem up and putting it down where it goes (TIKI-CREATE-1,
+    TIKI-MOVE-1); the actions offered are exactly the engine's for the view the page
+    holds, each in words; the game is made in the lobby with a clock the page counts
+    down; nothing is wider than the screen; the game ends by one of Tiki's ends
+    (TIKI-END-1, TIKI-END-2) and the page says how in words."""
     driver = browser(PHONE)
     driver.get(server.url + "/")
     wait = WebDriverWait(driver, WAIT)
@@ -116,12 +119,16 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
     wait.until(lambda d: d.current_url == link, "'open my seat' did not open the seat's link")
 
     page = GamePage(driver, link, load=False)
-    moves = 0
+    moves = picked = 0
     while True:
         offered = page.wait_for_turn()
         if not offered:
             break
         assert set(offered) == engine_tokens(tiki.GAME, page.state("view"), 0)
+        entries = page.entries()
+        words = {b.get_attribute("data-token"): b.text for b in
+                 driver.find_elements(By.CSS_SELECTOR, "#actions button.action")}
+        assert all(words[e["token"]] == e["words"] for e in entries)  # each in words
         assert page.text("prompt").startswith("Your turn")
         assert re.fullmatch(r"⏱ x \d+:\d\d", page.text("clock")), page.text("clock")
         if moves == 1:  # at phone width nothing is wider than the screen
@@ -130,28 +137,83 @@ def test_a_whole_tiki_game_against_the_greedy_bot_from_the_lobby_at_phone_width(
                              ".width]")
             assert widths[1] == PHONE[0], widths  # the phone's width, not a window's
             assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
-        if moves == 2:  # a village clicked in the picture keeps the moves naming it
-            badge = page.driver.find_element(By.CSS_SELECTOR, "#picture g.village.can text.value")
-            village = badge.find_element(By.XPATH, "..").get_attribute("class").split()[1]
-            badge.click()
-            page.wait_until(lambda p: p.driver.find_element(By.ID, "cell-filter").is_displayed(),
-                            "clicking a village did not filter the moves")
-            naming = {t for t in offered if village in re.split(r"[^a-z0-9]+", t)}
-            assert set(page.tokens()) == naming and naming, (village, offered)
-            page.driver.find_element(By.ID, "cell-filter").click()
-            assert page.tokens() == offered
-        page.click(offered[0])
+        on_board = [e for e in entries if e["at"]]
+        assert on_board or offered == ["pass"]
+        movable = [e for e in on_board if len(e["at"]) > 1]
+        if movable and not picked:  # a totem picked up: where it goes is marked, and listed
+            e = movable[0]
+            page.part(f"#picture g.village.{e['at'][0]}").click()
+            page.part(f"#picture g.village.from.{e['at'][0]}")
+            ends = {m["at"][-1] for m in movable if m["at"][0] == e["at"][0]}
+            marked = {g.get_attribute("class").split()[1] for g in
+                      driver.find_elements(By.CSS_SELECTOR, "#picture g.village.to")}
+            assert marked == ends, (marked, ends)
+            assert all(e["at"][0] in m.split("-") for m in page.tokens() if "-" in m)
+            page.part(f"#picture g.village.{e['at'][0]}").click()  # put back
+            page.wait_until(lambda p: not p.driver.find_elements(By.CSS_SELECTOR, "g.from"),
+                            "the totem was not put back")
+            picked = 1
+        if on_board:
+            page.on_board(on_board[moves % len(on_board)])
+        else:
+            page.click("pass")
         moves += 1
         assert moves < 80, "a Tiki game of 80 moves a side: the page is not advancing"
 
-    assert page.over and moves >= 3
+    assert page.over and moves >= 3 and picked
     result = page.text("result")
-    last = page.js("return document.querySelector('#log li:last-child').textContent")
-    assert last.startswith("game over: ")
-    winner = last.removeprefix("game over: ").split(" ")[0]
-    assert result.startswith("Game over: ") and f"{winner} wins" in result
+    last = page.js("return [...document.querySelectorAll('#log span.words')].pop().textContent")
+    assert last.startswith("game over: ") and result.lower() == last.lower()
+    assert re.search(r"\b[xo] wins (with four fruits|as the reserve ran out|in the tie-break)",
+                     result), result
     assert page.js("return document.getElementById('record').textContent").strip()
     assert page.tokens() == []  # nothing left to click
+
+
+def test_a_whole_speed_game_played_by_moving_pieces_on_the_board(
+    server: Server, browser: Browser
+) -> None:
+    """Issue 30: a whole Tikal on Speed game, P1 against the greedy bot, played on the
+    board to its end: every action that touches the board done there (a piece entered
+    by clicking where it enters, a move by picking the piece up and putting it down on
+    its destination, a tile taken by clicking it in the auction's picture, placed by
+    clicking its cell and its turn), the rest (bids, tokens, ending) by their buttons in
+    words. At the first bid the tiles up for auction are drawn with what each is
+    (SPEED-AUCTION-1: "players bid to obtain a tile"), and the bid is made knowing it.
+    The game ends with its final scoring (SPEED-END-1) and the page says who won."""
+    made = server.create({"game": "tikalspeed", "rules": {"mode": "speed", "players": 2},
+                          "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+    page = GamePage(browser(), server.url + made["seats"][0]["link"])
+    kinds: dict[str, int] = {}
+    bid = False
+    for _ in range(600):
+        if not page.wait_for_turn():
+            break
+        entries = page.entries()
+        view = page.state("view")["state"]
+        if page.state("decision")["kind"] == "bid" and not bid:
+            drawn = {g.get_attribute("data-tile"): g.text for g in
+                     page.driver.find_elements(By.CSS_SELECTOR, "#about g.tile")}
+            assert drawn and set(drawn) == set(view["display"]), (drawn, view["display"])
+            for tile, label in drawn.items():  # each tile says what it is
+                assert tile in label and re.search(r"temple|ruin|jungle|volcano", label), label
+            page.click(next(e["token"] for e in entries if e["token"].startswith("bid:")))
+            bid = True
+            continue
+        on = [e for e in entries if e["at"] or e.get("tile")]
+        moving = [e for e in on if len(e["at"]) > 1]
+        if on:
+            e = (moving or on)[len(kinds) % len(moving or on)]
+            assert page.on_board(e)
+            kinds[e["action"]["type"]] = kinds.get(e["action"]["type"], 0) + 1
+            continue
+        ends = [e for e in entries if e["action"]["type"] in ("pass", "end")]
+        page.click((ends or entries)[-1]["token"])
+    assert page.over, f"no end after 600 decisions: {kinds}"
+    assert bid and {"move", "enter", "take", "place"} <= set(kinds), kinds
+    assert sum(kinds.values()) >= 30, kinds
+    assert re.match(r"Game over: (P1|P2) wins, scores \d+, \d+|Game over: a shared win",
+                    page.text("result")), page.text("result")
 
 
 def test_a_speed_round_with_two_humans_keeps_each_jump_choice_secret_until_the_reveal(
@@ -326,3 +388,150 @@ def test_a_spectators_page_shows_the_game_and_offers_nothing(
     assert watcher.settled(), watcher.describe()
     assert watcher.state("seat") is None and watcher.tokens() == []
     assert "watching" in watcher.text("title") and "<svg" in watcher.svg()
+
+
+def test_a_finished_game_is_watched_from_the_lobby_and_replayed_as_its_record_says(
+    server: Server, browser: Browser
+) -> None:
+    """Issue 30, replays: a game the lobby lists is watched from its "Games to watch"
+    without a token, and once over stepped back and forth move by move; the board at
+    each step is the record's position after that many actions, as a spectator sees it
+    (every secret hidden), and the events shown are that action's."""
+    made = server.create({"game": "tiki", "listed": True,
+                          "seats": [{"kind": "bot", "bot": "greedy"},
+                                    {"kind": "bot", "bot": "random"}]})
+    watcher = GamePage(browser(), server.url + made["spectator"]["link"])
+    watcher.wait_until(lambda p: p.over and p.settled(), "the bots' game did not end")
+    record = tiki.read_record(watcher.state("record"))
+    states = tiki.replay(record)
+    last = watcher.seq
+    assert last == len(record.actions)
+
+    driver = browser()  # someone else, from the lobby, with no link of a seat
+    driver.get(server.url + "/")
+    watch = f'#watch-games li[data-game="{made["id"]}"] a.watch'
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, watch))
+    driver.find_element(By.CSS_SELECTOR, watch).click()
+    page = GamePage(driver, driver.current_url, load=False)
+    page.wait_until(lambda p: p.settled() and p.over, "watching did not show the game")
+    assert page.state("seat") is None and page.tokens() == []
+
+    driver.find_element(By.ID, "replay-open").click()
+    page.wait_until(lambda p: p.js("return document.body.dataset.replayAt") == str(last),
+                    "the replay did not open at the last step")
+    for step in (0, 1, 2, last // 2):
+        driver.execute_script(
+            "const s = document.getElementById('replay-at'); s.value = arguments[0];"
+            "s.dispatchEvent(new Event('input'));", step)
+        page.wait_until(lambda p, step=step: p.js("return document.body.dataset.replayAt")
+                        == str(step), f"the replay did not step to {step}")
+        shown = page.state("replayed")
+        expected = tiki.GAME.json.to_json(tiki.observe(states[step], None))
+        assert shown["view"] == expected, step
+        if step:  # the events of the step's action, in words
+            done = tiki.step(states[step - 1], record.actions[step - 1])
+            assert [e["words"] for e in shown["events"]] == [
+                tiki.text.words.event_words(e) for e in done.events]
+        assert page.js("return document.getElementById('picture').dataset.seq") == str(step)
+    driver.find_element(By.ID, "replay-next").click()
+    page.wait_until(lambda p: p.js("return document.body.dataset.replayAt")
+                    == str(last // 2 + 1), "one step on did not step")
+    driver.find_element(By.ID, "replay-close").click()
+    page.wait_until(lambda p: p.js("return document.body.dataset.replay") == "false"
+                    and p.js("return document.getElementById('picture').dataset.seq")
+                    == str(last), "back to the game did not show the game")
+
+
+def test_the_pages_speak_german(server: Server, browser: Browser) -> None:
+    """Issue 30: English and German. A browser in German gets the lobby and the game in
+    German: the page's own words, the decision, each action's words, the log, the
+    picture's labels and a clause opened from the log; switching the language on the
+    page switches everything, and the choice is kept."""
+    driver = browser()
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.setItem('language', 'de')")
+    driver.get(server.url + "/")
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+        "return document.body.dataset.ready"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Ein Spiel spielen"
+    assert driver.execute_script("return document.documentElement.lang") == "de"
+    made = server.create({"game": "tiki", "seats": [{"kind": "human"},
+                                                    {"kind": "bot", "bot": "greedy"}]})
+    page = GamePage(driver, server.url + made["seats"][0]["link"])
+    offered = page.wait_for_turn()
+    assert offered and page.text("prompt").startswith("Du bist dran: x errichtet oder bewegt")
+    labels = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#actions button.action")]
+    assert labels and all(" errichtet ein Totem auf " in label for label in labels)
+    assert re.search(r"\b[xo] beginnt", page.content("log"))
+    assert ">Vorrat<" in page.svg() and ">reserve<" not in page.svg()  # the labels drawn
+    rule = driver.find_element(By.CSS_SELECTOR, "#log button.rule")
+    assert rule.text == "welche Regel?"
+    rule.click()
+    dialog = driver.find_element(By.ID, "clause")
+    WebDriverWait(driver, WAIT).until(lambda d: "TIKI-SETUP-1: Die Auslage" in dialog.text
+                                      and "Dorfplättchen" in dialog.text)
+    dialog.find_element(By.CSS_SELECTOR, "button").click()
+    Select(driver.find_element(By.ID, "language")).select_by_value("en")
+    page.wait_until(lambda p: p.settled() and p.text("prompt").startswith("Your turn"),
+                    "switching to English did not switch the page")
+    assert re.search(r"\b[xo] moves first", page.content("log"))
+    driver.refresh()
+    page.wait_until(lambda p: p.settled() and p.text("prompt").startswith("Your turn"),
+                    "the choice of English was not kept")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, from npm (``npm ci``: ``package.json``), run in the pages."""
+
+
+def axe(driver: Any) -> list[dict[str, Any]]:
+    """The serious and critical accessibility violations axe-core finds on the page."""
+    driver.execute_script(AXE.read_text(encoding="utf-8"))
+    found: dict[str, Any] = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(done, e => done({error: String(e)}));"
+    )
+    assert "error" not in found, found
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="axe-core is not installed: npm ci")
+def test_the_pages_have_no_serious_accessibility_violation(
+    server: Server, browser: Browser
+) -> None:
+    """Issue 30, accessible: axe-core finds no serious or critical violation on the
+    lobby, a Tikal table at its auction, a Tiki table with a piece picked up, and the
+    analysis board; and every control is reachable by the keyboard (the parts of the
+    board a player may use take the focus and act on Enter)."""
+    driver = browser()
+    driver.get(server.url + "/")
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+        "return document.body.dataset.ready"))
+    assert axe(driver) == []
+    made = server.create({"game": "tikalspeed", "rules": {"mode": "speed", "players": 2},
+                          "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+    page = GamePage(driver, server.url + made["seats"][0]["link"])
+    page.wait_for_turn()
+    assert axe(driver) == []
+    made = server.create({"game": "tiki", "seats": [{"kind": "human"},
+                                                    {"kind": "bot", "bot": "greedy"}]})
+    page = GamePage(driver, server.url + made["seats"][0]["link"])
+    page.wait_for_turn()
+    page.on_board(page.entries()[0])  # a totem created: then one that moves
+    page.wait_for_turn()
+    movable = [e for e in page.entries() if len(e["at"]) > 1]
+    if movable:
+        cell = page.part(f"#picture g.village.{movable[0]['at'][0]}")
+        assert cell.get_attribute("tabindex") == "0"
+        driver.execute_script("arguments[0].focus()", cell)
+        cell.send_keys("\ue007")  # Enter: picked up by the keyboard
+        page.part(f"#picture g.village.from.{movable[0]['at'][0]}")
+    assert axe(driver) == []
+    driver.get(server.url + "/analysis")
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+        "return document.body.dataset.ready === 'true'"
+        " && !!document.querySelector('#picture svg')"))
+    assert axe(driver) == []

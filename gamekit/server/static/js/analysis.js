@@ -9,7 +9,7 @@ import { drawActions, MANY } from "./actions.js";
 import { Board } from "./board.js";
 import { chooser, fillChrome } from "./chrome.js";
 import { openClause } from "./panels.js";
-import { CELLS, clearOverlay, drawPath, mark, partName, showPicture } from "./picture.js";
+import { CELLS, clearOverlay, drawPath, mark, partAt, partName, showPicture } from "./picture.js";
 import { Tree, readLink, writeLink } from "./tree.js";
 import { LANGUAGES, chooseLanguage, language, t, tn, useLanguage } from "./words.js";
 
@@ -258,10 +258,8 @@ function carry(outcome) {
   }
 }
 
-/** @param {Element | null} target */
-function use(target) {
-  if (!target || !target.closest) return;
-  const part = target.closest("g.edge, g.tile, g.turn, g.cell, g.village");
+/** @param {Element | null} part */
+function use(part) {
   const name = part ? partName(part) : null;
   if (!part || name === null) return;
   if (part.classList.contains("edge")) carry(board.part("edge", name));
@@ -459,11 +457,11 @@ async function start() {
     load({});
   });
   for (const id of ["picture", "about"]) {
-    $(id).addEventListener("click", (e) => use(/** @type {Element} */ (e.target)));
+    $(id).addEventListener("click", (e) => use(partAt(e)));
     $(id).addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
-        use(/** @type {Element} */ (e.target));
+        use(partAt(e));
       }
     });
   }

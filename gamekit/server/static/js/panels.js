@@ -43,7 +43,8 @@ export function waitingWords(waiting, seat) {
 }
 
 /**
- * How the game ended, in words: the game's own last event says it, or a resignation.
+ * How the game ended, in words: the game's own last event says it ("game over: P2
+ * wins, scores 41, 186"), or a resignation.
  * @param {GameInfo | null} game
  * @param {Record<string, unknown> | null} result
  * @param {GameEvent[]} events
@@ -53,13 +54,17 @@ export function resultWords(game, result, events) {
   if (!result) return "";
   if (typeof result.resigned === "number") {
     const winners = /** @type {number[]} */ (result.winners || []);
-    return tn("{player} resigned; {winners} wins", "{player} resigned; {winners} win", winners.length, {
+    const how = tn("{player} resigned; {winners} wins", "{player} resigned; {winners} win", winners.length, {
       player: seatName(game, result.resigned),
       winners: winners.map((w) => seatName(game, w)).join(", "),
     });
+    return t("Game over: {how}", { how });
   }
   for (let i = events.length - 1; i >= 0; i -= 1) {
-    if (events[i].event === "GameOver") return events[i].words;
+    if (events[i].event === "GameOver") {
+      const words = events[i].words; // a sentence of its own here: its first letter capital
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
   }
   return t("the game is over");
 }

@@ -13,7 +13,8 @@ const SVG = "http://www.w3.org/2000/svg";
 export const CELLS = "g.cell, g.village";
 
 /**
- * Put an SVG picture into `box`, scaled to its width, with an accessible name.
+ * Put an SVG picture into `box`, scaled to its width, with an accessible name: a group
+ * (not an image), since the parts a player may use are controls inside it.
  * @param {HTMLElement} box
  * @param {string} text the SVG
  * @param {string} label what the picture shows, in words
@@ -25,9 +26,30 @@ export function showPicture(box, text, label) {
   if (!svg) return null;
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  svg.setAttribute("role", "img");
+  svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", label);
   return svg;
+}
+
+/** The parts of a picture a player may click, innermost first. */
+export const PARTS = "g.edge, g.tile, g.turn, g.cell, g.village";
+
+/**
+ * The part of a picture a click or a key is on: the target's own part, else the part
+ * under the pointer beneath whatever is drawn over it (a piece, a mark).
+ * @param {Event} event
+ * @returns {Element | null}
+ */
+export function partAt(event) {
+  const target = /** @type {Element | null} */ (event.target);
+  const own = target && target.closest ? target.closest(PARTS) : null;
+  if (own) return own;
+  if (!(event instanceof MouseEvent)) return null;
+  for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
+    const part = el.closest(PARTS);
+    if (part) return part;
+  }
+  return null;
 }
 
 /**

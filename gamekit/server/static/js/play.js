@@ -16,7 +16,7 @@ import { Clock } from "./clock.js";
 import { Channel } from "./net.js";
 import { Replay } from "./replay.js";
 import { drawActions, MANY } from "./actions.js";
-import { CELLS, clearOverlay, drawPath, mark, partName, showPicture } from "./picture.js";
+import { CELLS, clearOverlay, drawPath, mark, partAt, partName, showPicture } from "./picture.js";
 import { LANGUAGES, chooseLanguage, language, t, useLanguage } from "./words.js";
 import { openClause, resultWords, seatName, waitingWords, whoAmI } from "./panels.js";
 import { chooser, fillChrome } from "./chrome.js";
@@ -60,6 +60,8 @@ let choice = null;
 let hovering = null;
 /** @type {string | null} where a drag began */
 let dragFrom = null;
+/** whether a drag has just put a piece down (its click is not a click of its own) */
+let dropped = false;
 
 // what the server says -----------------------------------------------------------------
 
@@ -187,7 +189,7 @@ function render() {
   $("waiting").textContent = gameState.over ? "" : waitingWords(gameState.waiting, gameState.seat);
   const result = $("result");
   result.hidden = !gameState.over;
-  result.textContent = gameState.over ? t("Game over: {how}", { how: resultWords(g, gameState.result, gameState.events) }) : "";
+  result.textContent = gameState.over ? resultWords(g, gameState.result, gameState.events) : "";
   $("resign-box").hidden = gameState.over || gameState.seat === null;
   $("record-box").hidden = !gameState.record;
   $("record").textContent = gameState.record || "";
@@ -341,12 +343,10 @@ function carry(outcome) {
 
 /**
  * A click, a key or a drop on a part of a picture.
- * @param {Element | null} target
+ * @param {Element | null} part
  */
-function use(target) {
-  if (replay.on || !target || !target.closest) return;
-  const part = target.closest("g.edge, g.tile, g.turn, g.cell, g.village");
-  if (!part) return;
+function use(part) {
+  if (replay.on || !part) return;
   const name = partName(part);
   if (name === null) return;
   if (part.classList.contains("edge")) carry(board.part("edge", name));
@@ -357,32 +357,43 @@ function use(target) {
 
 for (const id of ["picture", "about"]) {
   const box = $(id);
-  box.addEventListener("click", (e) => use(/** @type {Element} */ (e.target)));
+  box.addEventListener("click", (e) => {
+    if (dropped) dropped = false; // the click that ends a drag: the drop did it
+    else use(partAt(e));
+  });
   box.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      use(/** @type {Element} */ (e.target));
+      use(partAt(e));
     }
   });
 }
+/**
+ * @param {Event} e
+ * @returns {string | null} the cell a pointer event is on
+ */
+function cellAt(e) {
+  const part = partAt(e);
+  return part && part.matches(CELLS) ? partName(part) : null;
+}
 $("picture").addEventListener("pointerdown", (e) => {
-  const cell = /** @type {Element} */ (e.target).closest(CELLS);
-  dragFrom = cell ? partName(cell) : null;
+  dragFrom = cellAt(e);
 });
 $("picture").addEventListener("pointerup", (e) => {
-  const cell = /** @type {Element} */ (e.target).closest(CELLS);
-  const name = cell ? partName(cell) : null;
+  const name = cellAt(e);
   if (dragFrom !== null && name !== null && name !== dragFrom && board.picked === null) {
     if (board.movesFrom(dragFrom).some((m) => m.at[m.at.length - 1] === name)) {
       board.cell(dragFrom); // picked up by the drag, put down here
       carry(board.cell(name));
+      dropped = true;
     }
   }
   dragFrom = null;
 });
 $("picture").addEventListener("pointermove", (e) => {
-  const cell = /** @type {Element} */ (e.target).closest ? /** @type {Element} */ (e.target).closest(CELLS) : null;
-  const name = cell && cell.classList.contains("to") ? partName(cell) : null;
+  const cell = cellAt(e);
+  const part = cell === null ? null : $("picture").querySelector(`g.to.${CSS.escape(cell)}`);
+  const name = part ? cell : null;
   if (name !== hovering) {
     hovering = name;
     markPictures();
@@ -434,6 +445,7 @@ const replay = new Replay(
       return;
     }
     board.offer([]);
+    /** @type {any} */ (gameState).replayed = msg; // what the replay shows, for the tests
     drawPictures(msg.svg || "", typeof msg.decision_svg === "string" ? msg.decision_svg : null, msg.seq);
     const lines = (msg.events || []).map((e) => e.words);
     box.textContent = lines.length ? lines.join(" · ") : t("the start of the game");
