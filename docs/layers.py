@@ -24,7 +24,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("tools", ("cli", "scenarios", "studies", "fuzzing", "adapters", "bench", "bots")),
         ("game", ()),
         ("svg", ()),
-        ("text", ("jsonio", "record", "notation", "position", "check", "rulestext", "clauses")),
+        ("text", ("jsonio", "record", "notation", "position", "check", "rulestext", "clauses", "words")),
         ("engine", ("contract", "legality", "speed", "auction", "turns", "ap", "work")),
         ("model", ("events", "actions", "state", "records", "rules")),
         (
@@ -37,7 +37,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("tools", ("cli", "scenarios", "studies", "fuzzing", "adapters", "bench", "solve", "bots")),
         ("game", ()),
         ("svg", ()),
-        ("text", ("jsonio", "record", "notation", "check", "clauses")),
+        ("text", ("jsonio", "record", "notation", "check", "clauses", "words")),
         ("engine", ("contract", "moves")),
         ("model", ("symmetry", "events", "actions", "state", "rules")),
         ("board", ("layouts", "island")),
@@ -45,9 +45,11 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     ),
     "gamekit": (
         ("command line", ("cli",)),
-        ("tools", ("server", "scenarios", "studies", "fuzzing")),
+        ("the server", ("server",)),
+        ("tools", ("scenarios", "studies", "fuzzing")),
         ("play", ("bots", "pictures", "yardstick", "decision")),
         ("ground floor", ("game", "clauses", "words", "forms", "numbers", "files", "moved", "draws", "records")),
+        ("languages", ("i18n",)),
     ),
 }
 """Per package, its layers from the top, each with its public modules in the order they
