@@ -105,13 +105,34 @@ function receive(msg) {
         setStatus(t("The server does not know this link: {why}", { why: msg.error.message }), "refused");
         return;
       }
-      showError(msg.error ? msg.error.message : t("refused"));
+      showError(msg.error ? refusal(msg.error) : t("refused"));
       pending(false);
       if (msg.error && (msg.error.code === "busy" || msg.error.code === "stale")) askPicture();
       break;
     default:
       break;
   }
+}
+
+/**
+ * A refusal of the server in the reader's words: its code said by the page (an
+ * illegal action's reason comes from the server, in the page's language).
+ * @param {{code: string, message: string}} error
+ * @returns {string}
+ */
+function refusal(error) {
+  /** @type {Record<string, () => string>} */
+  const said = {
+    "too-fast": () => t("Too many messages: the page waits a moment."),
+    spectator: () => t("A spectator watches; only a seat acts."),
+    "not-your-turn": () => t("It is not your turn."),
+    stale: () => t("The game has moved on since: here it is now."),
+    over: () => t("The game is over."),
+    busy: () => t("Another action was stored first: here is the game now."),
+    unauthorized: () => t("The server does not know this link."),
+  };
+  const say = said[error.code];
+  return say ? say() : error.message;
 }
 
 /** @param {ServerMessage} msg a hello or an update */
