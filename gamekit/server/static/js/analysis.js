@@ -497,6 +497,12 @@ async function start() {
     const text = file !== null ? file : /** @type {HTMLTextAreaElement} */ ($("load-text")).value;
     if (text.trim()) load(startOf(text));
   });
+  $("edit").addEventListener("click", () => {
+    // the position shown, as text to change (pieces, scores, whose turn) and load again
+    const area = /** @type {HTMLTextAreaElement} */ ($("load-text"));
+    area.value = shown ? shown.position : "";
+    area.focus();
+  });
   $("new").addEventListener("click", () => {
     const seed = /** @type {HTMLInputElement} */ ($("seed")).value.trim();
     load({ rules: rulesOfForm(), ...(seed === "" ? {} : { seed: Number(seed) }) });

@@ -62,6 +62,7 @@ const TEXTS = /** @type {Record<string, () => string>} */ ({
   "load-text": () => t("A position, its JSON or a game record"),
   "load-file": () => t("or a file"),
   "load-button": () => t("Load it"),
+  edit: () => t("Set up from the position shown"),
   new: () => t("A new game with these rules"),
   seed: () => t("Seed (empty: chance decides on the board)"),
   "new-button": () => t("Start it"),
