@@ -239,6 +239,8 @@ def analyse(games: Mapping[str, Game], request: Any) -> dict[str, Any]:
         "record": record,
         "moves": played,
         "position": game.to_text(state),
+        "state": game.json.to_json(state),
+        "names": list(game.seat_names(state.rules)),
         "rules": game.json.rules_to_json(state.rules),
         "decision": game.decision_to_json(state, lang),
         "over": game.outcome(state) is not None,

@@ -230,3 +230,35 @@ def test_tiki_positions_have_their_value_under_perfect_play(board: Board) -> Non
     answer = ready(driver)
     assert answer["over"] and answer["moves"][0]["token"] == tiki.action_token(
         s, tiki.solve(s).best)
+
+
+def test_a_position_is_set_up_on_the_board(board: Board) -> None:
+    """Issue 30: "set one up on the board": while setting up, a click on a village
+    opens what stands there; the totems and the counts are changed on the page, and
+    the position used is the one the rules reach by playing (the server checks it as
+    any position); one no game reaches is refused, naming why (TIKI-TURN-1)."""
+    start = tiki.new_game(layout=(1, 2, 0, 1, 1, -1, 1, 0, 1), first=tiki.O)
+    driver = board(link("tiki", tiki.to_text(start)))
+    driver.find_element(By.CSS_SELECTOR, "#setup-box summary").click()
+    driver.find_element(By.ID, "setup-mode").click()
+    for village, stack in (("b2", "[1]"), ("a1", "[0]")):
+        driver.find_element(By.CSS_SELECTOR, f"#picture g.village.{village}").click()
+        Select(driver.find_element(By.ID, "setup-stack")).select_by_value(stack)
+    turns = driver.find_element(By.ID, "setup-turn")
+    turns.clear()
+    turns.send_keys("2\t")
+    driver.find_element(By.ID, "setup-use").click()
+    answer = ready(driver)
+    played = start
+    for token in ("+b2", "+a1"):
+        played = tiki.apply(played, tiki.parse_action(played, token))
+    assert answer["position"] == tiki.to_text(played)
+    turns = driver.find_element(By.ID, "setup-turn")
+    turns.clear()
+    turns.send_keys("0\t")  # two tikis on the board before any turn: no game gets there
+    driver.find_element(By.ID, "setup-use").click()
+    ready(driver)
+    error = driver.find_element(By.ID, "error")
+    WebDriverWait(driver, WAIT).until(lambda d: error.is_displayed())
+    assert "TIKI-TURN-1" in error.text or "turn" in error.text, error.text
+    assert ready(driver)["position"] == tiki.to_text(played)  # the board as it was

@@ -10,6 +10,7 @@ import { Board } from "./board.js";
 import { chooser, fillChrome } from "./chrome.js";
 import { openClause } from "./panels.js";
 import { CELLS, clearOverlay, drawPath, mark, partAt, partName, showPicture } from "./picture.js";
+import { Setup } from "./setup.js";
 import { Tree, readLink, writeLink } from "./tree.js";
 import { LANGUAGES, chooseLanguage, language, t, tn, useLanguage } from "./words.js";
 
@@ -23,6 +24,8 @@ import { LANGUAGES, chooseLanguage, language, t, tn, useLanguage } from "./words
  * @property {string[]} record
  * @property {{token: string, words: string, events: string[]}[]} moves
  * @property {string} position
+ * @property {Record<string, any>} state
+ * @property {string[]} names
  * @property {Record<string, unknown>} rules
  * @property {Decision} decision
  * @property {boolean} over
@@ -44,6 +47,8 @@ const setup = { game: "tiki", start: {} };
 let shown = null;
 /** @type {{entries: ActionEntry[], at: string} | null} */
 let choice = null;
+/** @type {Setup | null} a position being set up on the board */
+let setting = null;
 /** @type {Record<string, Record<string, unknown>>} each hosted game's default rules */
 const defaults = {};
 
@@ -169,8 +174,10 @@ function renderActions() {
     }
   }
   const pic = $("picture");
+  /** @type {Map<string, string[]>} setting up: every cell may be changed */
+  const every = new Map([...pic.querySelectorAll(CELLS)].map((g) => [partName(g) || "", ["can"]]));
   for (const root of [pic, $("about")]) {
-    mark(root, CELLS, board.cellMarks());
+    mark(root, CELLS, setting !== null ? every : board.cellMarks());
     mark(root, "g.edge", board.partMarks("edge"));
     mark(root, "g.tile", board.partMarks("tile"));
     mark(root, "g.turn", board.partMarks("turn"));
@@ -262,6 +269,10 @@ function carry(outcome) {
 function use(part) {
   const name = part ? partName(part) : null;
   if (!part || name === null) return;
+  if (setting !== null && part.matches(CELLS)) {
+    setting.cell($("setup-cell"), name); // setting up: what stands there, to change
+    return;
+  }
   if (part.classList.contains("edge")) carry(board.part("edge", name));
   else if (part.classList.contains("tile")) carry(board.part("tile", name));
   else if (part.classList.contains("turn")) carry(board.part("turn", name, choice !== null ? choice.at : null));
@@ -496,6 +507,25 @@ async function start() {
     const file = await readFile(/** @type {HTMLInputElement} */ ($("load-file")));
     const text = file !== null ? file : /** @type {HTMLTextAreaElement} */ ($("load-text")).value;
     if (text.trim()) load(startOf(text));
+  });
+  $("setup-mode").addEventListener("change", () => {
+    const on = /** @type {HTMLInputElement} */ ($("setup-mode")).checked;
+    setting = on && shown ? new Setup(setup.game, shown.state, shown.names) : null;
+    $("setup-cell").textContent = "";
+    if (setting) setting.fields($("setup-fields"));
+    else $("setup-fields").textContent = "";
+    document.body.dataset.setup = String(setting !== null);
+    renderActions();
+  });
+  $("setup-use").addEventListener("click", async () => {
+    if (!setting) return;
+    const state = setting.state;
+    await load({ json: state });
+    const mode = /** @type {HTMLInputElement} */ ($("setup-mode"));
+    if (shown && mode.checked) {
+      setting = new Setup(setup.game, shown.state, shown.names);
+      setting.fields($("setup-fields"));
+    }
   });
   $("edit").addEventListener("click", () => {
     // the position shown, as text to change (pieces, scores, whose turn) and load again
