@@ -33,7 +33,7 @@ where it broke (``$.moves[3]: …``).
 ...                          "moves": ["+b2"], "try": "+b2"})
 >>> answer["moves"][0]["words"], answer["why"]["legal"], answer["why"]["clause"]["id"]
 ('o creates a totem at b2', False, 'TIKI-CREATE-3')
->>> analyse(games, {"game": "tiki", "moves": ["+b2", "b9-b2"]})
+>>> analyse(games, {"game": "tiki", "start": {"seed": 1}, "moves": ["+b2", "b9-b2"]})
 Traceback (most recent call last):
 ...
 gamekit.server.analysis.AnalysisError: $.moves[1]: unknown village 'b9' in 'b9-b2' (at 0)
