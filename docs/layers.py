@@ -48,7 +48,7 @@ LAYERS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("the server", ("server",)),
         ("tools", ("scenarios", "studies", "fuzzing")),
         ("play", ("bots", "pictures", "yardstick", "decision")),
-        ("ground floor", ("game", "clauses", "words", "forms", "numbers", "files", "moved", "draws", "records")),
+        ("ground floor", ("game", "clauses", "words", "refusals", "forms", "numbers", "files", "moved", "draws", "records")),
         ("languages", ("i18n",)),
     ),
 }

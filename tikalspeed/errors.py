@@ -14,17 +14,27 @@ True
 
 from __future__ import annotations
 
+from gamekit.refusals import Reason, Refusal
 
-class IllegalActionError(ValueError):
+__all__ = ["IllegalActionError", "ManifestError", "NotationError", "Reason"]
+
+
+class IllegalActionError(Refusal):
     """A well-formed action that is not legal in this state.
 
-    ``clause`` is the id of the spec clause that forbids it (``'TIKAL-<AREA>-<n>'``).
-    """
+    ``clause`` is the id of the spec clause that forbids it (``'TIKAL-<AREA>-<n>'``);
+    ``template`` and ``fields`` say it in any language: ``str(error)`` is
+    ``f"{template.format(**fields)} ({clause})"``. The template is taken from a
+    :class:`Reason` given as the ``message``, or given by name; a plain ``message``
+    alone is its own template (its braces doubled).
 
-    def __init__(self, clause: str, message: str) -> None:
-        super().__init__(f"{message} ({clause})")
-        self.clause = clause
-        """The id of the clause in ``specs/tikal.md`` that forbids the action."""
+    >>> e = IllegalActionError("TIKAL-TURN-4", Reason("{who} may not act now", who="P2"))
+    >>> str(e), e.clause, e.template, e.fields
+    ('P2 may not act now (TIKAL-TURN-4)', 'TIKAL-TURN-4', '{who} may not act now', {'who': 'P2'})
+    >>> e = IllegalActionError("TIKAL-TURN-4", "odd {x}")
+    >>> e.template, e.template.format(**e.fields)
+    ('odd {{x}}', 'odd {x}')
+    """
 
 
 class NotationError(ValueError):

@@ -22,6 +22,7 @@ from .model.actions import Action, ChooseTokens, player_name
 from .model.rules import Rules
 from .model.state import Phase, State
 from .text import clauses, decision, jsonio, notation, record, views
+from .text.words import refusal_words
 
 __all__ = ["GAME"]
 
@@ -48,6 +49,7 @@ GAME = Game.gather(
     spec="specs/tikal.md",
     decision=decision.decision,
     decision_to_json=decision.decision_to_json,
+    refusal_words=refusal_words,
     json=jsonio,
     picture=svg.board,
     decision_picture=svg.decision_picture,  # the legal turns in hand, the auction's display

@@ -6,20 +6,31 @@
 
 from __future__ import annotations
 
+from gamekit.refusals import Reason, Refusal
+
+__all__ = ["IllegalActionError", "NotationError", "Reason", "TableError", "shown"]
+
 _SHOWN = 40
 """How many characters of a value :func:`shown` keeps."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(Refusal):
     """A well-formed action that is not legal in this state.
 
-    ``clause`` is the id of the spec clause that forbids it (e.g. ``'TIKI-CREATE-3'``).
-    """
+    ``clause`` is the id of the spec clause that forbids it (e.g. ``'TIKI-CREATE-3'``);
+    ``template`` and ``fields`` say it in any language: ``str(error)`` is
+    ``f"{template.format(**fields)} ({clause})"``. The template is taken from a
+    :class:`Reason` given as the ``message``, or given by name; a plain ``message``
+    alone is its own template (its braces doubled).
 
-    def __init__(self, clause: str, message: str) -> None:
-        super().__init__(f"{message} ({clause})")
-        self.clause = clause
-        """The id of the clause in ``specs/tiki.md`` that forbids the action."""
+    >>> e = IllegalActionError("TIKI-CREATE-3", Reason("{village} is not empty", village="b2"))
+    >>> str(e), e.clause
+    ('b2 is not empty (TIKI-CREATE-3)', 'TIKI-CREATE-3')
+    >>> e.template, e.fields
+    ('{village} is not empty', {'village': 'b2'})
+    >>> IllegalActionError("TIKI-TURN-3", "odd {x}").template
+    'odd {{x}}'
+    """
 
 
 class NotationError(ValueError):

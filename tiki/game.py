@@ -20,6 +20,7 @@ from .engine import contract, moves
 from .model import actions, rules, state, view
 from .model.state import PLAYER_SYMBOLS
 from .text import clauses, decision, jsonio, notation, record, views
+from .text.words import refusal_words
 
 __all__ = ["GAME"]
 
@@ -43,6 +44,7 @@ GAME = Game.gather(
     spec="specs/tiki.md",
     decision=decision.decision,
     decision_to_json=decision.decision_to_json,
+    refusal_words=refusal_words,
     json=jsonio,
     picture=svg.board,
     token_joiner="",

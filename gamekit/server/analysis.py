@@ -49,6 +49,7 @@ from ..i18n import DEFAULT, language
 from ..scenarios import runner
 from ..scenarios.why import why
 from ..words import strip_clauses
+from .messages import said
 
 __all__ = [
     "MAX_MOVES",
@@ -180,10 +181,7 @@ def refused(game: Game, state: Any, action: Any, lang: str) -> str:
     try:
         game.step(state, action)
     except game.IllegalActionError as e:
-        if game.refusal_words is not None:
-            said: str = game.refusal_words(e, lang)
-            return said
-        return strip_clauses(str(e))
+        return said(game, e, lang)
     return ""
 
 
@@ -284,14 +282,14 @@ def scenario(games: Mapping[str, Game], request: Any) -> dict[str, Any]:
                       "position": game.to_text(t.state)})  # fmt: skip
         state = t.state
     expectations = []
-    for e in read.expect:
+    for expected in read.expect:
         try:
-            missed = list(kind.mismatches((e,), state, events))
+            missed = list(kind.mismatches((expected,), state, events))
         except Exception as x:  # an expectation the position cannot answer
-            missed = [runner.Mismatch(getattr(e, "key", "?"), "", str(x))]
+            missed = [runner.Mismatch(getattr(expected, "key", "?"), "", str(x))]
         expectations.append(
             {
-                "key": getattr(e, "key", str(e)),
+                "key": getattr(expected, "key", str(expected)),
                 "passed": not missed and not stopped,
                 "found": [
                     {"key": m.key, "expected": m.expected, "actual": m.actual} for m in missed

@@ -31,7 +31,7 @@ from ..i18n import DEFAULT, words
 from ..words import strip_clauses
 from .desk import Desk
 from .live import MAX_STRIKES, Bucket, Connection, Live
-from .messages import message, setting
+from .messages import message, said, setting
 from .protocol import ProtocolError, envelope
 from .sights import Sights
 from .store import LogRow, Store, hash_token
@@ -320,12 +320,14 @@ class Hub(Desk, Sights):
             else:
                 action = game.json.action_from_json(msg["action"], "$.action")
             why = game.why_illegal_in_view(view, action)
+        except game.IllegalActionError as e:
+            return said(game, e, lang)
         except game.refusals() as e:
             return strip_clauses(str(e))
         except Exception:  # a reader's bug must not reach the client
             log.exception("reading an action")
             return ""
-        return "" if why is None else strip_clauses(str(why[1]))
+        return "" if why is None else said(game, why[1], lang)
 
     async def _commit(
         self, live: Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None

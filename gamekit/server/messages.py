@@ -29,10 +29,11 @@ import attrs
 
 from ..game import Game
 from ..i18n import DEFAULT
+from ..words import strip_clauses
 from .protocol import envelope
 from .table import Table
 
-__all__ = ["HISTORY", "SeatInfo", "message"]
+__all__ = ["HISTORY", "SeatInfo", "message", "said"]
 
 HISTORY = 200
 """How many of the latest events a client is sent when it (re)connects."""
@@ -130,3 +131,21 @@ def setting(game: Game, game_id: str, rules_json: str, clock: float | None,
             seats: Sequence[dict[str, Any]]) -> SeatInfo:
     """The :class:`SeatInfo` of a stored game."""
     return SeatInfo(game_id, json.loads(rules_json), clock, tuple(seats))
+
+
+def said(game: Game, refusal: Any, lang: str = DEFAULT) -> str:
+    """A refusal (an ``IllegalActionError``, or the reason of ``why_illegal``) in
+    ``lang``, without its clause: the game's ``refusal_words``, where it has them.
+
+    >>> import tiki
+    >>> s = tiki.new_game(seed=1)
+    >>> try:
+    ...     tiki.step(s, tiki.parse_action(s, "b2-b3"))
+    ... except tiki.IllegalActionError as e:
+    ...     said(tiki.GAME, e, "de"), said(tiki.GAME, e)
+    ('auf b2 steht kein Totem', 'there is no totem on b2')
+    """
+    if game.refusal_words is not None:
+        told: str = game.refusal_words(refusal, lang)
+        return told
+    return strip_clauses(str(refusal))

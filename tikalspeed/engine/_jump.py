@@ -20,8 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit.i18n import N_
+
 from ..board.terrain import border_cost
 from ..bounds import shown, shown_action
+from ..errors import Reason
 from ..model.actions import (
     WORKER,
     Action,
@@ -42,11 +45,12 @@ from ..model.events import ActionTaken
 from ..model.records import MAX_TOKENS
 from ..model.rules import Rules
 from ..model.state import State
-from .ap import actions_for, ap_actions, cheapest, why_ap_illegal
+from .ap import actions_for, ap_actions, cheapest, costs_too_much, why_ap_illegal
 from .work import Work, among, given, named
 
 __all__ = [
     "KEYWORDS",
+    "ONE_ACTION",
     "cross_border",
     "has_action",
     "jump_actions",
@@ -60,16 +64,17 @@ __all__ = [
 ]
 
 KEYWORDS: dict[type, str] = {
-    Enter: "enter",
-    CampMove: "hop",
-    Move: "move",
-    Uncover: "uncover",
-    TakeTreasure: "dig",
-    Exchange: "swap",
-    BuildCamp: "camp",
-    Guard: "guard",
+    Enter: N_("enter"),
+    CampMove: N_("hop"),
+    Move: N_("move"),
+    Uncover: N_("uncover"),
+    TakeTreasure: N_("dig"),
+    Exchange: N_("swap"),
+    BuildCamp: N_("camp"),
+    Guard: N_("guard"),
 }
-"""The kind of each AP action, as the keyword of its token (``State.jump_kind``)."""
+"""The kind of each AP action, as the keyword of its token (``State.jump_kind``); each
+a word a refusal says in a player's language too (``SPEED-JUMP-3``)."""
 
 _OPENABLE = (Exchange, BuildCamp, Guard)
 """The kinds of action another player's action can make legal (SPEED-JUMP-7): a swap
@@ -78,7 +83,8 @@ temple). Every other action of a player rests on his own pieces and camps, the p
 of the board, and what the others can only take away (treasures, level tiles, free
 temples)."""
 
-_ONE_ACTION = "SPEED-JUMP-3", "in a Jump the points go on exactly one action"
+ONE_ACTION = N_("in a Jump the points go on exactly one action")
+"""SPEED-JUMP-3: the refusal of ending a Jump turn before its one action."""
 
 
 _PLAIN: list[Any] = [None, True]
@@ -153,31 +159,31 @@ def why_not(state: State, action: APAction) -> tuple[str, str] | None:
     (not :func:`plain` rules), else ``None``."""
     kind = state.speed.jump_kind
     if isinstance(action, EndTurn):
-        return None if kind else _ONE_ACTION
+        return None if kind else ("SPEED-JUMP-3", Reason(ONE_ACTION))
     if kind and KEYWORDS.get(type(action)) != kind:
-        return (
-            "SPEED-JUMP-3",
-            f"{action}: every action of this Jump is a {kind} action "
-            "(Rules.jump_action='one-kind')",
-        )
+        return "SPEED-JUMP-3", Reason(
+            N_("{action}: every action of this Jump is a {kind} action "
+               "(Rules.jump_action='one-kind')"),
+            action=str(action), kind=kind,
+        )  # fmt: skip
     why = why_ap_illegal(state, action, False)
     opened = state.speed.opened
     if why is None and opened and _token(state.turn.active, action) in opened:
-        return (
-            "SPEED-JUMP-7",
-            f"{action}: only the players before you in this Jump made it possible, so it "
-            "was not the action you had in mind (Rules.jump_blocked='lost')",
-        )
+        return "SPEED-JUMP-7", Reason(
+            N_("{action}: only the players before you in this Jump made it possible, so it "
+               "was not the action you had in mind (Rules.jump_blocked='lost')"),
+            action=str(action),
+        )  # fmt: skip
     if why is None and state.rules.jump_move == "border" and type(action) is Move:
         cost = _border(state, action)
         if cost is None:
-            return (
-                "SPEED-JUMP-3",
-                f"{action}: a move in a Jump crosses one border with stones "
-                "(Rules.jump_move='border')",
-            )
+            return "SPEED-JUMP-3", Reason(
+                N_("{action}: a move in a Jump crosses one border with stones "
+                   "(Rules.jump_move='border')"),
+                action=str(action),
+            )  # fmt: skip
         if cost > state.turn.ap:
-            return "TIKAL-TURN-2", f"{action} costs {cost} AP, only {state.turn.ap} left"
+            return costs_too_much(action, cost, state.turn.ap)
     return why
 
 
@@ -272,21 +278,32 @@ def why_not_chosen(state: State, player: int, action: object) -> tuple[str, str]
     is to choose in this Jump), else ``None`` (SPEED-JUMP-1/4/8)."""
     if type(action) is ChooseTokens and type(given(action, "count")) is not int:
         count = f"count={shown(given(action, 'count'))}"
-        return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {count}"
+        return "TIKAL-TURN-4", Reason(N_("{action} is malformed: {fault}"),
+                                      action=shown_action(action), fault=count)  # fmt: skip
     if among(action, token_choices(state, player)):
         return None
+    who = player_name(player)
     if isinstance(action, ChooseTokens):
         if not 1 <= action.count <= min(MAX_TOKENS, state.speed.tokens[player]):
             token = f"tokens:{shown(action.count)}"
-            return "SPEED-JUMP-1", f"{token}: 1 to 5 tokens, no more than are left"
-        return "SPEED-JUMP-4", f"{action}: no action {player_name(player)} could take fits"
+            return "SPEED-JUMP-1", Reason(N_("{action}: 1 to 5 tokens, no more than are left"),
+                                          action=token)  # fmt: skip
+        return "SPEED-JUMP-4", Reason(N_("{action}: no action {player} could take fits"),
+                                      action=str(action), player=who)  # fmt: skip
     if type(action) is EndTurn and not state.rules.forfeit:  # SPEED-JUMP-8, the default
-        return "SPEED-JUMP-8", (
-            f"{player_name(player)} may not stop: whoever can take part chooses tokens "
-            "in every Jump (Rules(forfeit=True) lets him forfeit)"
-        )
-    stop = ", or stops (end)" if state.rules.forfeit else ""  # SPEED-JUMP-8
-    return "SPEED-JUMP-1", (
-        f"{named(state, action)} does not answer the decision asked: "
-        f"{player_name(player)} chooses 1 to 5 tokens in secret{stop}"
-    )
+        return "SPEED-JUMP-8", Reason(
+            N_("{player} may not stop: whoever can take part chooses tokens in every Jump "
+               "(Rules(forfeit=True) lets him forfeit)"),
+            player=who,
+        )  # fmt: skip
+    if state.rules.forfeit:  # SPEED-JUMP-8
+        return "SPEED-JUMP-1", Reason(
+            N_("{action} does not answer the decision asked: {player} chooses 1 to 5 tokens "
+               "in secret, or stops (end)"),
+            action=named(state, action), player=who,
+        )  # fmt: skip
+    return "SPEED-JUMP-1", Reason(
+        N_("{action} does not answer the decision asked: {player} chooses 1 to 5 tokens in "
+           "secret"),
+        action=named(state, action), player=who,
+    )  # fmt: skip

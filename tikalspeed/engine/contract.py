@@ -19,9 +19,11 @@ from collections.abc import Callable
 
 import attrs
 
+from gamekit.i18n import N_
+
 from ..board.terrain import EMPTY, PRINTED, terrain
 from ..bounds import shown
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, Reason
 from ..model.actions import Action
 from ..model.events import Event
 from ..model.records import CHANCE, SUPPLY, Outcome
@@ -246,7 +248,8 @@ def observe(state: State, player: object) -> View:
     if player is None:
         return View(None, MODES[state.rules.mode].observe(state, None))
     if type(player) is not int or not 0 <= player < state.rules.players:
-        raise IllegalActionError("TIKAL-TURN-4", f"observe: no player {shown(player)} in this game")
+        no_player = Reason(N_("observe: no player {player} in this game"), player=shown(player))
+        raise IllegalActionError("TIKAL-TURN-4", no_player)
     return View(player, MODES[state.rules.mode].observe(state, player))
 
 
@@ -264,7 +267,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         return tiles[rng.randrange(len(tiles))]
     outs = chance_outcomes(state)
     if not outs:
-        raise IllegalActionError("TIKAL-TURN-4", "not a chance node")
+        raise IllegalActionError("TIKAL-TURN-4", Reason(N_("not a chance node")))
     if state.turn.phase is PHASE_TREASURE:
         return rng.choices([a for a, _ in outs], weights=[float(p) for _, p in outs])[0]
     return outs[rng.randrange(len(outs))][0]

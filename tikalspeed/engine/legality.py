@@ -8,14 +8,17 @@ TOKENS) is the mode's own (:class:`~tikalspeed.engine.work.Mode`).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Final
 
 import attrs
+
+from gamekit.i18n import N_
 
 from ..board.hexgrid import NEIGHBOURS
 from ..board.terrain import EMPTY, Terrain, placements, terrain
 from ..board.tiles import Kind
 from ..bounds import MAX_SCORE, shown, shown_action
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, Reason
 from ..model.actions import (
     Action,
     APAction,
@@ -31,7 +34,8 @@ from ..model.actions import (
 )
 from ..model.records import CHANCE, Phase
 from ..model.state import State
-from ..model.view import SPECTATOR, View, hides
+from ..model.view import View, hides
+from ._jump import KEYWORDS
 from .auction import Professional, bid_limit
 from .fields import malformed
 from .speed import Speed
@@ -49,11 +53,12 @@ from .work import (
     Mode,
     among,
     given,
-    named,
+    not_asked,
 )
 
 __all__ = [
     "MODES",
+    "WORDS",
     "actors",
     "chance_outcomes",
     "legal_actions",
@@ -78,17 +83,26 @@ _ONE_PLAYER = (PHASE_ACTIONS, PHASE_PLACE, PHASE_BID, PHASE_CHOOSE)
 """The phases every mode shares in which the active player alone decides."""
 
 
-_VIEW = "a View (observe()) is not a position: its player's own actions are view_actions(view)"
-_HIDDEN = (
+_VIEW = N_("a View (observe()) is not a position: its player's own actions are view_actions(view)")
+_HIDDEN = N_(
     "a view's position is not a position: a token choice is hidden (-1); its player's own "
     "actions are view_actions(view)"
 )
+_CHANCE = N_("chance")
+"""Chance as a refusal names the one to act."""
+
+WORDS: Final = frozenset([_CHANCE, *KEYWORDS.values()])
+"""The words a refusal's fields may hold (:class:`~tikalspeed.errors.Reason`), each a
+template of its own: chance, and a kind of action point action by its keyword (a Speed
+Jump's kind, ``State.jump_kind``). :func:`tikalspeed.text.words.refusal_words` says
+them in a player's language; every other field is a value (a cell, a number, a
+player, a token)."""
 
 
 def _seat(player: object) -> str:
     """A player as the messages name him: ``P2``, ``chance``, or the value shown."""
     if player == CHANCE and type(player) is int:
-        return "chance"
+        return _CHANCE
     if type(player) is int and 0 <= player < 4:
         return player_name(player)
     return shown(player)
@@ -102,9 +116,9 @@ def refuse_view(state: object) -> None:
     """Raise :class:`IllegalActionError` for a :class:`~tikalspeed.View` (or a view's
     position with a hidden choice) given where the engine takes a position."""
     if type(state) is View:
-        raise IllegalActionError("TIKAL-TURN-4", _VIEW)
+        raise IllegalActionError("TIKAL-TURN-4", Reason(_VIEW))
     if type(state) is State and hides(state):
-        raise IllegalActionError("SPEED-JUMP-1", _HIDDEN)
+        raise IllegalActionError("SPEED-JUMP-1", Reason(_HIDDEN))
 
 
 def actors(state: State) -> tuple[int, ...]:
@@ -150,7 +164,7 @@ def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
         return tuple([_FINDS[k] for k, n in enumerate(state.jungle.hidden) if n])
     if phase in mode.phases:
         if hides(state):
-            raise IllegalActionError("SPEED-JUMP-1", _HIDDEN)
+            raise IllegalActionError("SPEED-JUMP-1", Reason(_HIDDEN))
         return mode.legal_actions(state, who)
     p = state.turn.active
     if phase is PHASE_PLACE:
@@ -214,11 +228,15 @@ def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     an action of anyone else refused (TIKAL-TURN-4), and every action in a spectator's
     view, which decides nothing."""
     state, player = view.state, view.player
-    if player is None:
-        return "TIKAL-TURN-4", f"{shown_action(action)}: {SPECTATOR}"
+    if player is None:  # model.view.SPECTATOR, after the action
+        return "TIKAL-TURN-4", Reason(
+            N_("{action}: a spectator's view (observe(state, None)) decides nothing"),
+            action=shown_action(action),
+        )
     owner = getattr(action, "player", None)
     if owner != player or type(owner) is not int:
-        return "TIKAL-TURN-4", f"{shown_action(action)} is not a decision of the view's player"
+        return "TIKAL-TURN-4", Reason(N_("{action} is not a decision of the view's player"),
+                                      action=shown_action(action))  # fmt: skip
     mode = MODES[state.rules.mode]
     if state.turn.phase in mode.phases:
         return mode.why_illegal(state, action)
@@ -309,32 +327,38 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``
     (a :class:`~tikalspeed.View` is not a position: see :func:`why_illegal_in_view`)."""
     if type(state) is not State and _is_view(state):
-        return "TIKAL-TURN-4", _VIEW
+        return "TIKAL-TURN-4", Reason(_VIEW)
     phase = state.turn.phase
     if phase is PHASE_OVER:
-        return "TIKAL-TURN-4", "the game is over"
+        return "TIKAL-TURN-4", Reason(N_("the game is over"))
     mode = MODES[state.rules.mode]
     if type(action) not in ACTION_TYPES:
-        return "TIKAL-TURN-4", f"{shown(action)} is not a Tikal action (parse_action reads a token)"
+        return "TIKAL-TURN-4", Reason(
+            N_("{action} is not a Tikal action (parse_action reads a token)"), action=shown(action)
+        )
     if phase in mode.phases:
         if hides(state):
-            return "SPEED-JUMP-1", _HIDDEN
+            return "SPEED-JUMP-1", Reason(_HIDDEN)
         return mode.why_illegal(state, action)
     player = getattr(action, "player", None)
     actor = CHANCE if phase in _CHANCE_PHASES else state.turn.active
     if type(player) is not int or player != actor:
-        now = "a chance node" if actor == CHANCE else f"{player_name(actor)}'s decision"
-        return "TIKAL-TURN-4", f"{_seat(player)} may not act now: it is {now}"
+        if actor == CHANCE:
+            return "TIKAL-TURN-4", Reason(N_("{who} may not act now: it is a chance node"),
+                                          who=_seat(player))  # fmt: skip
+        return "TIKAL-TURN-4", Reason(N_("{who} may not act now: it is {player}'s decision"),
+                                      who=_seat(player), player=player_name(actor))  # fmt: skip
     if phase is PHASE_ACTIONS:
         if type(action) is Move:  # the common case: checked field by field below
             return mode.why_ap_illegal(state, action)
         if not isinstance(action, APAction):
-            return "TIKAL-TURN-4", _not_asked(state, action)
+            return "TIKAL-TURN-4", not_asked(state, action)
     elif type(action) not in _KINDS[phase]:
-        return "TIKAL-TURN-4", _not_asked(state, action)
+        return "TIKAL-TURN-4", not_asked(state, action)
     bad = malformed(state, action)
     if bad is not None:
-        return "TIKAL-TURN-4", f"{shown_action(action)} is malformed: {bad}"
+        return "TIKAL-TURN-4", Reason(N_("{action} is malformed: {fault}"),
+                                      action=shown_action(action), fault=bad)  # fmt: skip
     if phase is PHASE_ACTIONS:
         return mode.why_ap_illegal(state, action)  # type: ignore[arg-type]
     if phase is PHASE_BID:  # a range, checked in constant time (no list of bids)
@@ -345,28 +369,8 @@ def why_illegal(state: State, action: object) -> tuple[str, str] | None:
         return None
     if isinstance(action, PlaceTile):
         return _why_place(state, action)
-    return _CLAUSE[type(action)], f"{_token(state, action)} is not possible here"
-
-
-_ASKED = {
-    PHASE_DRAW: "chance draws {who}'s tile (draw=)",
-    PHASE_REVEAL: "chance lays out a tile for auction (reveal=)",
-    PHASE_TREASURE: "chance turns up the treasure {who} digs (find=)",
-    PHASE_PLACE: "{who} places the tile in hand (place:)",
-    PHASE_BID: "{who} bids or passes (bid:, pass)",
-    PHASE_CHOOSE: "{who} takes a tile from the display (take:)",
-    PHASE_ACTIONS: (
-        "{who} spends action points (enter, hop, move, uncover, dig, swap, camp, guard or end)"
-    ),
-}
-"""What each decision every mode shares asks, in the words of a refusal."""
-
-
-def _not_asked(state: State, action: object) -> str:
-    """TIKAL-TURN-4: the refusal of a kind of action that does not answer the decision:
-    the action by its token, and what the decision asks (never a class name)."""
-    asked = _ASKED[state.turn.phase].format(who=player_name(state.turn.active))
-    return f"{named(state, action)} does not answer the decision asked: {asked}"
+    return _CLAUSE[type(action)], Reason(N_("{action} is not possible here"),
+                                         action=_token(state, action))  # fmt: skip
 
 
 def _token(state: State, action: object) -> str:
@@ -387,18 +391,20 @@ def _why_bid(state: State, action: Bid | PassBid) -> tuple[str, str] | None:
     if state.auction.high_bid < amount <= top:
         return None
     high = state.auction.high_bid
+    token = str(action)
     if amount <= high:
         if not high:
-            return "TIKAL-AUCTION-3", f"{action}: a bid is at least 1"
+            return "TIKAL-AUCTION-3", Reason(N_("{action}: a bid is at least 1"), action=token)
         by = player_name(state.auction.high_bidder)
-        return "TIKAL-AUCTION-3", f"{action} does not beat the high bid, {high} by {by}"
+        beaten = N_("{action} does not beat the high bid, {bid} by {player}")
+        return "TIKAL-AUCTION-3", Reason(beaten, action=token, bid=high, player=by)
+    score = state.expeditions.scores[action.player]
     if state.rules.max_bid == "score":
-        score = state.expeditions.scores[action.player]
-        return "TIKAL-AUCTION-3", f"{action} is more than your score ({score})"
-    return (
-        "TIKAL-AUCTION-3",
-        f"{action} would take your score ({state.expeditions.scores[action.player]}) below "
-        f"the bound -{MAX_SCORE}",
+        return "TIKAL-AUCTION-3", Reason(N_("{action} is more than your score ({score})"),
+                                         action=token, score=score)  # fmt: skip
+    return "TIKAL-AUCTION-3", Reason(
+        N_("{action} would take your score ({score}) below the bound -{bound}"),
+        action=token, score=score, bound=MAX_SCORE,
     )
 
 
@@ -406,21 +412,27 @@ def _why_place(state: State, action: PlaceTile) -> tuple[str, str]:
     """The clause an illegal placement breaks (TIKAL-PLACE-1..3)."""
     cell, rot = given(action, "cell"), given(action, "rotation")
     if not (type(cell) is int and 0 <= cell < 40 and type(rot) is int and 0 <= rot < 6):
-        return "TIKAL-PLACE-1", f"{shown_action(action)} does not name a cell and a turn 0-5"
+        return "TIKAL-PLACE-1", Reason(N_("{action} does not name a cell and a turn 0-5"),
+                                       action=shown_action(action))  # fmt: skip
+    token = str(action)
     if state.jungle.placed[cell] != EMPTY:
-        return "TIKAL-PLACE-1", f"{action}: that cell is already explored"
+        return "TIKAL-PLACE-1", Reason(N_("{action}: that cell is already explored"),
+                                       action=token)  # fmt: skip
     spots = placements(state.rules.manifest, state.jungle.placed, state.turn.hand)
     cells = {c for c, _ in spots}
     t = terrain(state.rules.manifest)
     stones = t.oriented[state.turn.hand][rot]
     for c, r in spots:
         if c == cell and t.oriented[state.turn.hand][r] == stones:
-            return "TIKAL-PLACE-1", f"{action}: turn {rot} lies as turn {r}; write it as turn {r}"
+            return "TIKAL-PLACE-1", Reason(
+                N_("{action}: turn {turn} lies as turn {same}; write it as turn {same}"),
+                action=token, turn=rot, same=r,
+            )
     if cell in cells or (
         t.tile_kinds[state.turn.hand] is not Kind.VOLCANO
         and any(state.jungle.placed[n] != EMPTY for n in NEIGHBOURS[cell])
     ):
-        return "TIKAL-PLACE-2", f"{action}: the tile must join an explored hex by stones"
-    return "TIKAL-PLACE-1", f"{action}: the cell must touch an explored hex"
-
-
+        return "TIKAL-PLACE-2", Reason(N_("{action}: the tile must join an explored hex by "
+                                          "stones"), action=token)  # fmt: skip
+    return "TIKAL-PLACE-1", Reason(N_("{action}: the cell must touch an explored hex"),
+                                   action=token)  # fmt: skip

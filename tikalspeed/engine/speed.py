@@ -15,9 +15,12 @@ readings of SPEED-JUMP-3 and SPEED-JUMP-7 that are not the default
 
 from __future__ import annotations
 
+from gamekit.i18n import N_
+
 from ..board.terrain import terrain
 from ..board.tiles import Kind
 from ..bounds import shown
+from ..errors import Reason
 from ..model.actions import Action, APAction, ChooseTokens, EndTurn, Move, player_name
 from ..model.events import (
     PointsLost,
@@ -31,6 +34,7 @@ from ..model.records import MAX_TOKENS, STOP, SUPPLY, TOKENS, TurnKind
 from ..model.state import State
 from ._jump import (
     KEYWORDS,
+    ONE_ACTION,
     cross_border,
     has_action,
     jump_actions,
@@ -106,9 +110,13 @@ class Speed(Professional):
             if type(player) is int and 0 <= player < state.rules.players:
                 who = player_name(player)
                 if player not in state.speed.jumpers:  # SPEED-JUMP-5
-                    return "SPEED-JUMP-5", f"{who} sits out this Jump: no points he could spend"
-                return "SPEED-JUMP-1", f"{who} has already chosen in this Jump"
-            return "SPEED-JUMP-1", f"{shown(player)} has no token choice to make in this Jump"
+                    return "SPEED-JUMP-5", Reason(
+                        N_("{player} sits out this Jump: no points he could spend"), player=who
+                    )
+                return "SPEED-JUMP-1", Reason(N_("{player} has already chosen in this Jump"),
+                                              player=who)  # fmt: skip
+            return "SPEED-JUMP-1", Reason(N_("{player} has no token choice to make in this Jump"),
+                                          player=shown(player))  # fmt: skip
         return why_not_chosen(state, player, action)
 
     def observe(self, state: State, player: int | None) -> State:
@@ -137,7 +145,7 @@ class Speed(Professional):
         if jump and not plain(state.rules):
             return why_not(state, action)  # SPEED-JUMP-3/7: 'one-kind', 'border', 'lost'
         if jump and isinstance(action, EndTurn):
-            return "SPEED-JUMP-3", "in a Jump the points go on exactly one action"
+            return "SPEED-JUMP-3", Reason(ONE_ACTION)
         return why_ap_illegal(state, action, not jump)
 
     def ap_action(self, w: Work, action: APAction) -> None:

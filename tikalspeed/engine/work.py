@@ -20,10 +20,12 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from gamekit.i18n import N_
 from gamekit.records import Setter, built, setters
 
 from ..board.terrain import terrain
 from ..bounds import shown, shown_action
+from ..errors import Reason
 from ..model.actions import (
     Action,
     APAction,
@@ -36,7 +38,7 @@ from ..model.events import Event
 from ..model.records import RECORD_OF, RECORDS, Phase, TurnKind
 from ..model.state import State
 
-__all__ = ["ACTION_TYPES", "Handler", "Mode", "Work", "among", "given", "named"]
+__all__ = ["ACTION_TYPES", "Handler", "Mode", "Work", "among", "given", "named", "not_asked"]
 
 # The phases and kinds of turn, read once (``Final``: constants in the compiled build).
 # On CPython 3.11 each ``Phase.X`` goes through the enum class's ``__getattr__`` (about
@@ -134,6 +136,33 @@ def named(state: State, action: object) -> str:
     if state.turn.phase is PHASE_TOKENS and type(player) is int and 0 <= player < 4:
         return f"{player_name(player)}:{token}"  # SPEED-JUMP-1: the token names its player
     return token
+
+
+_ASKED = {
+    PHASE_DRAW: N_("{action} does not answer the decision asked: chance draws {who}'s tile "
+                   "(draw=)"),
+    PHASE_REVEAL: N_("{action} does not answer the decision asked: chance lays out a tile "
+                     "for auction (reveal=)"),
+    PHASE_TREASURE: N_("{action} does not answer the decision asked: chance turns up the "
+                       "treasure {who} digs (find=)"),
+    PHASE_PLACE: N_("{action} does not answer the decision asked: {who} places the tile in "
+                    "hand (place:)"),
+    PHASE_BID: N_("{action} does not answer the decision asked: {who} bids or passes "
+                  "(bid:, pass)"),
+    PHASE_CHOOSE: N_("{action} does not answer the decision asked: {who} takes a tile from "
+                     "the display (take:)"),
+    PHASE_ACTIONS: N_("{action} does not answer the decision asked: {who} spends action "
+                      "points (enter, hop, move, uncover, dig, swap, camp, guard or end)"),
+}  # fmt: skip
+"""The refusal of an action that does not answer the decision, by what each decision
+every mode shares asks."""
+
+
+def not_asked(state: State, action: object) -> Reason:
+    """TIKAL-TURN-4: the refusal of a kind of action that does not answer the decision:
+    the action by its token, and what the decision asks (never a class name)."""
+    template = _ASKED[state.turn.phase]
+    return Reason(template, action=named(state, action), who=player_name(state.turn.active))
 
 
 def among(action: object, actions: tuple[Action, ...]) -> bool:

@@ -54,13 +54,15 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
+from gamekit.i18n import N_
+
 from ..board.hexgrid import CELL_COUNT
 from ..board.manifest import Manifest
 from ..board.terrain import terrain
 from ..board.tiles import Kind
 from ..bounds import MAX_BID, MAX_SCORE, shown
 from ..engine import observe
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, Reason
 from ..model.records import (
     AP_PER_TURN,
     GUARDING,
@@ -130,9 +132,9 @@ def observation_tensor(source: State | View, player: int | None = None) -> list[
     from no seat."""
     if isinstance(source, View):
         if player is not None and player != source.player:
-            raise IllegalActionError(
-                "TIKAL-TURN-4", f"a view of player {source.player} is not {shown(player)}'s"
-            )
+            not_his = Reason(N_("a view of player {seat} is not {player}'s"),
+                             seat=source.player, player=shown(player))  # fmt: skip
+            raise IllegalActionError("TIKAL-TURN-4", not_his)
         view = source
     else:
         view = observe(source, player)

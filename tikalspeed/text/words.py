@@ -28,6 +28,8 @@ from ..board.hexgrid import CELL_COUNT, CELL_NAMES
 from ..board.terrain import terrain
 from ..board.tiles import LETTERS, Kind
 from ..engine.ap import next_level
+from ..engine.legality import WORDS
+from ..errors import IllegalActionError, Reason
 from ..model.actions import (
     PIECE_NAMES,
     TREASURE_NAMES,
@@ -78,7 +80,7 @@ from ..model.records import AP_PER_TURN, CHANCE, Phase, TurnKind
 from ..model.state import State
 from ..model.view import View
 
-__all__ = ["action_words", "decision_words", "event_words", "tile_words"]
+__all__ = ["action_words", "decision_words", "event_words", "refusal_words", "tile_words"]
 
 _PIECES = {"w": N_("{player}'s worker"), "l": N_("{player}'s leader")}
 """A player's piece, by its letter in a token."""
@@ -348,7 +350,8 @@ def decision_words(state: State | View, lang: str = DEFAULT) -> str:
             if position.speed.jump_kind:
                 return say("{player} takes more '{kind}' actions with {points}, or ends; "
                            "any left unused are lost", player=who,
-                           kind=position.speed.jump_kind, points=points)  # fmt: skip
+                           kind=say.verbatim(position.speed.jump_kind),
+                           points=points)  # fmt: skip
             return say("{player} takes actions of one kind with {points}; any left unused "
                        "are lost", player=who, points=points)  # fmt: skip
         return say("{player} takes one action with {points}; any left unused are lost",
@@ -379,3 +382,32 @@ def decision_words(state: State | View, lang: str = DEFAULT) -> str:
     if phase is Phase.CHOOSE:
         return say("{player} takes a tile from the display", player=who)
     return say("none, the game is over")
+
+
+def refusal_words(error: IllegalActionError | Reason, lang: str = DEFAULT) -> str:
+    """Why an action is refused, in the player's language and without the clause id:
+    the template of an :class:`~tikalspeed.IllegalActionError` (or of the
+    :class:`~tikalspeed.errors.Reason` of ``why_illegal``'s ``(clause, reason)``) said
+    with its fields, a field that is a word (``tikalspeed.engine.legality.WORDS``:
+    ``chance``, the kind of a Jump's actions) said in the language too. In English it
+    is the message itself.
+
+    >>> from tikalspeed import IllegalActionError, Rules, new_game, parse_action, step
+    >>> s = new_game(Rules(mode="professional", players=3), seed=2)
+    >>> try:
+    ...     step(s, parse_action(s, "bid:100"))
+    ... except IllegalActionError as e:
+    ...     error = e
+    >>> str(error)
+    'bid:100 is more than your score (20) (TIKAL-AUCTION-3)'
+    >>> refusal_words(error)
+    'bid:100 is more than your score (20)'
+    >>> refusal_words(error, "de")
+    'bid:100 ist mehr als dein Punktestand (20)'
+    """
+    say = _say(lang)
+    fields = {
+        name: say.verbatim(value) if type(value) is str and value in WORDS else value
+        for name, value in error.fields.items()
+    }
+    return say(error.template, **fields)

@@ -17,9 +17,10 @@ from typing import Final
 
 import attrs
 
+from gamekit.i18n import N_
 from gamekit.records import built, setters
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, Reason
 from ..model.actions import (
     Action,
     Create,
@@ -52,7 +53,7 @@ from ..model.events import (
 )
 from ..model.rules import Rules
 from ..model.state import CHANCE, FRUITS, PLAYERS, TARGET, TIKIS, Outcome, Phase, State
-from ..model.view import SPECTATOR, View
+from ..model.view import View
 from .moves import (  # the phases read once (see moves)
     PHASE_FIRST_PLAYER,
     PHASE_LAYOUT,
@@ -64,6 +65,7 @@ from .moves import (  # the phases read once (see moves)
     chance_outcomes,
     layouts,
     legal_actions,
+    not_the_viewers,
     refuse_view,
     turn_actions,
     why_illegal,
@@ -187,7 +189,8 @@ def observe(state: State, player: object) -> View:
     if player is None:
         return View(None, state)
     if type(player) is not int or player not in PLAYERS:
-        raise IllegalActionError("TIKI-TURN-3", f"observe: no player {player!r} in Tiki")
+        no_player = Reason(N_("observe: no player {player} in Tiki"), player=repr(player))
+        raise IllegalActionError("TIKI-TURN-3", no_player)
     return View(player, state)
 
 
@@ -210,12 +213,7 @@ def why_illegal_in_view(view: View, action: object) -> tuple[str, str] | None:
     """``(clause, reason)`` if ``action`` is not a legal action of ``view.player`` in
     the position he sees, else ``None``; an action of anyone else is refused, and
     every action in a spectator's view, which decides nothing (TIKI-TURN-3)."""
-    if view.player is None:
-        return "TIKI-TURN-3", f"{action!r}: {SPECTATOR}"
-    owner = getattr(action, "player", None)
-    if type(owner) is not int or owner != view.player:
-        return "TIKI-TURN-3", f"{action!r} is not a decision of the view's player"
-    return why_illegal(view.state, action)
+    return not_the_viewers(view.player, action) or why_illegal(view.state, action)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -232,7 +230,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         return all_layouts[rng.randrange(len(all_layouts))]
     outs = chance_outcomes(state)
     if not outs:
-        raise IllegalActionError("TIKI-TURN-3", "not a chance node")
+        raise IllegalActionError("TIKI-TURN-3", Reason(N_("not a chance node")))
     actions = [a for a, _ in outs]
     return rng.choices(actions, weights=[float(p) for _, p in outs])[0]
 

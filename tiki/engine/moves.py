@@ -11,8 +11,10 @@ import itertools
 from fractions import Fraction
 from typing import Final, TypeGuard
 
+from gamekit.i18n import N_
+
 from ..board.island import EDGES, NEIGHBOURS, PATHS, VILLAGE_NAMES, VILLAGES, edge_name
-from ..errors import IllegalActionError, shown
+from ..errors import IllegalActionError, Reason, shown
 from ..model.actions import (
     Action,
     Create,
@@ -123,7 +125,7 @@ def layouts(tiles: tuple[int, ...]) -> tuple[Layout, ...]:
     return tuple(Layout(t) for t in found)
 
 
-_VIEW = "a View (observe()) is not a position: its player's own actions are view_actions(view)"
+_VIEW = N_("a View (observe()) is not a position: its player's own actions are view_actions(view)")
 
 
 def _is_view(state: object) -> bool:
@@ -134,7 +136,23 @@ def refuse_view(state: object) -> None:
     """Raise :class:`IllegalActionError` for a :class:`~tiki.View` given where the
     engine takes a position."""
     if type(state) is View:
-        raise IllegalActionError("TIKI-TURN-3", _VIEW)
+        raise IllegalActionError("TIKI-TURN-3", Reason(_VIEW))
+
+
+def not_the_viewers(player: int | None, action: object) -> tuple[str, str] | None:
+    """TIKI-TURN-3: ``(clause, reason)`` if ``action`` is not a decision of the player
+    whose view it is tried in (``player``; ``None``, a spectator's view, decides
+    nothing), else ``None`` (:func:`tiki.why_illegal_in_view`)."""
+    if player is None:  # model.view.SPECTATOR, after the action
+        return "TIKI-TURN-3", Reason(
+            N_("{action}: a spectator's view (observe(state, None)) decides nothing"),
+            action=repr(action),
+        )
+    owner = getattr(action, "player", None)
+    if type(owner) is not int or owner != player:
+        return "TIKI-TURN-3", Reason(N_("{action} is not a decision of the view's player"),
+                                     action=repr(action))  # fmt: skip
+    return None
 
 
 def legal_actions(state: State, player: object = None) -> tuple[Action, ...]:
@@ -207,96 +225,127 @@ _KINDS: dict[Phase, tuple[type, ...]] = {
 }
 
 _ASKS = {
-    Phase.LAYOUT: "the village layout",
-    Phase.FIRST_PLAYER: "the first player",
-    Phase.PLACE_SHAMAN: "the shaman's first edge",
-    Phase.TURN: "a create or a move",
-    Phase.ORDER: "the order of the influenced villages",
-    Phase.SHAMAN: "whether the shaman moves",
+    Phase.LAYOUT: N_("the village layout"),
+    Phase.FIRST_PLAYER: N_("the first player"),
+    Phase.PLACE_SHAMAN: N_("the shaman's first edge"),
+    Phase.TURN: N_("a create or a move"),
+    Phase.ORDER: N_("the order of the influenced villages"),
+    Phase.SHAMAN: N_("whether the shaman moves"),
 }
+"""What each decision asks, as a word of a refusal (TIKI-TURN-3)."""
+_CHANCE = N_("chance")
+"""Chance as a refusal names the one to decide."""
+
+WORDS: Final = frozenset([_CHANCE, *_ASKS.values()])
+"""The words a refusal's fields may hold (:class:`~tiki.errors.Reason`), each a
+template of its own: said in a player's language by
+:func:`tiki.text.words.refusal_words`, where every other field is a value (a
+village, an edge, a number, a player, a token)."""
 
 
 _ACTION_TYPES = frozenset(kind for kinds in _KINDS.values() for kind in kinds)
 """The classes of the Tiki actions."""
 
 
-def _asked(state: State) -> str:
-    """TIKI-TURN-3: what the decision of ``state`` asks, in the words of a refusal of an
-    action of another kind (which is named by its token, never by its class)."""
+def _not_asked(state: State, action: object) -> Reason:
+    """TIKI-TURN-3: the refusal of an action of another kind than the decision of
+    ``state`` asks (the action named by its token, never by its class), with what the
+    decision asks."""
     phase = state.phase
-    who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
+    a = str(action)
+    who = _CHANCE if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
     if phase is PHASE_LAYOUT:
-        return "chance lays out the villages"
+        return Reason(N_("{action} does not answer the decision asked: chance lays out the "
+                         "villages"), action=a)  # fmt: skip
     if phase is PHASE_FIRST_PLAYER:
-        return "chance picks the first player"
+        return Reason(N_("{action} does not answer the decision asked: chance picks the "
+                         "first player"), action=a)  # fmt: skip
     if phase is PHASE_PLACE_SHAMAN:
-        return f"{who} places the shaman"
+        return Reason(N_("{action} does not answer the decision asked: {who} places the "
+                         "shaman"), action=a, who=who)  # fmt: skip
     if phase is PHASE_ORDER:
-        pending = " or ".join(VILLAGE_NAMES[v] for v in state.pending)
-        return f"{who} picks which of {pending} resolves first"
+        names = [VILLAGE_NAMES[v] for v in state.pending]
+        if len(names) == 2:  # TIKI-INFL-3: always two in a consistent state
+            return Reason(N_("{action} does not answer the decision asked: {who} picks which "
+                             "of {village} or {other} resolves first"), action=a, who=who,
+                          village=names[0], other=names[1])  # fmt: skip
+        return Reason(N_("{action} does not answer the decision asked: {who} picks which of "
+                         "{villages} resolves first"), action=a, who=who,
+                      villages=" or ".join(names))  # fmt: skip
     if phase is PHASE_SHAMAN:
-        return f"{who} moves the shaman or keeps it"
-    return f"{who} creates or moves a totem"
+        return Reason(N_("{action} does not answer the decision asked: {who} moves the "
+                         "shaman or keeps it"), action=a, who=who)  # fmt: skip
+    return Reason(N_("{action} does not answer the decision asked: {who} creates or moves "
+                     "a totem"), action=a, who=who)  # fmt: skip
 
 
 def why_illegal(state: State, action: object) -> tuple[str, str] | None:
     """Return ``(clause, reason)`` if ``action`` is not legal in ``state``, else ``None``
-    (a :class:`~tiki.View` is not a position: see :func:`tiki.why_illegal_in_view`)."""
+    (a :class:`~tiki.View` is not a position: see :func:`tiki.why_illegal_in_view`).
+    The reason is a :class:`~tiki.errors.Reason`, which another language can say."""
     if type(state) is not State and _is_view(state):
-        return "TIKI-TURN-3", _VIEW
+        return "TIKI-TURN-3", Reason(_VIEW)
     phase = state.phase
     if phase is PHASE_OVER:
-        return "TIKI-TURN-3", "the game is over"
+        return "TIKI-TURN-3", Reason(N_("the game is over"))
     kinds = _KINDS[phase]
     if type(action) not in kinds:
         if type(action) not in _ACTION_TYPES:
-            not_one = f"{shown(action)} is not a Tiki action (parse_action reads a token)"
-            return "TIKI-TURN-3", not_one
-        return "TIKI-TURN-3", f"{action} does not answer the decision asked: {_asked(state)}"
+            return "TIKI-TURN-3", Reason(
+                N_("{action} is not a Tiki action (parse_action reads a token)"),
+                action=shown(action),
+            )
+        return "TIKI-TURN-3", _not_asked(state, action)
     player = action.player  # type: ignore[attr-defined]
     if type(player) is not int or player != state.actor:
-        who = "chance" if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
+        who = _CHANCE if state.actor == CHANCE else PLAYER_SYMBOLS[state.actor]
         known = type(player) is int and player in PLAYERS
         them = PLAYER_SYMBOLS[player] if known else shown(player)
-        return "TIKI-TURN-3", f"it is {who}'s decision ({_ASKS[phase]}), not {them}'s"
+        return "TIKI-TURN-3", Reason(N_("it is {who}'s decision ({asks}), not {them}'s"),
+                                     who=who, asks=_ASKS[phase], them=them)  # fmt: skip
     if isinstance(action, Move):
         return _why_move(state, action)
     if isinstance(action, Create):
         v = given(action, "village")
         if not _is_village(v):
-            return "TIKI-CREATE-1", f"no village {shown(v)}"
+            return "TIKI-CREATE-1", Reason(N_("no village {village}"), village=shown(v))
         if not state.supply[player]:
-            return "TIKI-CREATE-2", "no tiki left in the supply"
+            return "TIKI-CREATE-2", Reason(N_("no tiki left in the supply"))
         if state.stacks[v]:
-            return "TIKI-CREATE-3", f"{VILLAGE_NAMES[v]} is not empty"
+            return "TIKI-CREATE-3", Reason(N_("{village} is not empty"), village=VILLAGE_NAMES[v])
         return None
     if isinstance(action, Pass):
         if turn_actions(state, player):
-            return "TIKI-TURN-2", "passing is allowed only with no legal create or move"
+            return "TIKI-TURN-2", Reason(N_("passing is allowed only with no legal create or move"))
         return None
     if isinstance(action, Order):
         v = given(action, "village")
         if not _is_village(v) or v not in state.pending:
-            return "TIKI-INFL-3", f"{shown(v)} is not an influenced village to order"
+            return "TIKI-INFL-3", Reason(N_("{village} is not an influenced village to order"),
+                                         village=shown(v))  # fmt: skip
         return None
     if isinstance(action, (PlaceShaman, MoveShaman)):
         edge = given(action, "edge")
         if not _is_edge(edge):
-            return "TIKI-SHAMAN-1", f"no edge {shown(edge)}"
+            return "TIKI-SHAMAN-1", Reason(N_("no edge {edge}"), edge=shown(edge))
         if isinstance(action, MoveShaman) and edge == state.shaman:
-            return "TIKI-SHAMAN-4", "the shaman already stands there: keep it instead (s=)"
+            return "TIKI-SHAMAN-4", Reason(
+                N_("the shaman already stands there: keep it instead (s=)")
+            )
         return None
     if isinstance(action, Layout):
         tiles = given(action, "tiles")
         if type(tiles) is not tuple or len(tiles) != 9:
-            return "TIKI-SETUP-1", "a layout gives 9 village values"
+            return "TIKI-SETUP-1", Reason(N_("a layout gives 9 village values"))
         if not all(type(t) is int for t in tiles) or sorted(tiles) != sorted(state.rules.tiles):
-            return "TIKI-SETUP-2", "the layout must use exactly the tiles of Rules.tiles"
+            return "TIKI-SETUP-2", Reason(
+                N_("the layout must use exactly the tiles of Rules.tiles")
+            )
         return None
     if isinstance(action, FirstPlayer):
         first = given(action, "first")
         if type(first) is not int or first not in PLAYERS:
-            return "TIKI-SETUP-5", f"no player {shown(first)}"
+            return "TIKI-SETUP-5", Reason(N_("no player {player}"), player=shown(first))
         return None
     return None  # KeepShaman: always legal in its phase
 
@@ -305,32 +354,46 @@ def _why_move(state: State, action: Move) -> tuple[str, str] | None:
     raw = given(action, "path")
     player = action.player
     if type(raw) is not tuple or not all(_is_village(v) for v in raw):
-        return "TIKI-MOVE-3", f"{shown(raw)} is not a path of villages"
+        return "TIKI-MOVE-3", Reason(N_("{path} is not a path of villages"), path=shown(raw))
     if len(raw) < 2:
-        where = f"{VILLAGE_NAMES[raw[0]]} alone" if raw else "an empty path"
-        return "TIKI-MOVE-3", f"{where} is no move: a path leaves the totem's village"
+        if raw:
+            return "TIKI-MOVE-3", Reason(
+                N_("{village} alone is no move: a path leaves the totem's village"),
+                village=VILLAGE_NAMES[raw[0]],
+            )
+        return "TIKI-MOVE-3", Reason(N_("an empty path is no move: a path leaves the totem's "
+                                        "village"))  # fmt: skip
     path: tuple[int, ...] = raw
     stack = state.stacks[path[0]]
     name = VILLAGE_NAMES[path[0]]
     if not stack:
-        return "TIKI-MOVE-1", f"there is no totem on {name}"
+        return "TIKI-MOVE-1", Reason(N_("there is no totem on {village}"), village=name)
     if state.rules.movable == "any":
         if player not in stack:
-            return "TIKI-MOVE-1", f"the totem on {name} holds no tiki of yours"
+            return "TIKI-MOVE-1", Reason(N_("the totem on {village} holds no tiki of yours"),
+                                         village=name)  # fmt: skip
     elif stack[-1] != player:
-        return "TIKI-MOVE-1", f"the top tiki on {name} is not yours"
+        return "TIKI-MOVE-1", Reason(N_("the top tiki on {village} is not yours"), village=name)
     if len(path) - 1 != len(stack):
-        return "TIKI-MOVE-2", f"a totem of {len(stack)} moves exactly {len(stack)} step(s)"
+        return "TIKI-MOVE-2", Reason(N_("a totem of {height} moves exactly {height} step(s)"),
+                                     height=len(stack))  # fmt: skip
     crossed = _PATH_EDGES[state.rules.allow_turns].get(path)
     if crossed is None:
         for a, b in itertools.pairwise(path):
             if b not in NEIGHBOURS[a]:
-                return "TIKI-MOVE-3", "each step goes to an orthogonally adjacent village"
+                return "TIKI-MOVE-3", Reason(
+                    N_("each step goes to an orthogonally adjacent village")
+                )
         if len(path) == 3 and path[2] == path[0]:
-            return "TIKI-MOVE-4", "a totem may not go straight back to the village it left"
-        return "TIKI-MOVE-5", "this ruleset allows straight moves only (Rules.allow_turns)"
+            return "TIKI-MOVE-4", Reason(
+                N_("a totem may not go straight back to the village it left")
+            )
+        return "TIKI-MOVE-5", Reason(
+            N_("this ruleset allows straight moves only (Rules.allow_turns)")
+        )
     if state.shaman is not None and state.shaman in crossed:
-        return "TIKI-SHAMAN-3", f"no step may cross the shaman on {edge_name(state.shaman)}"
+        return "TIKI-SHAMAN-3", Reason(N_("no step may cross the shaman on {edge}"),
+                                       edge=edge_name(state.shaman))  # fmt: skip
     return None
 
 

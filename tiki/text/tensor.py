@@ -80,9 +80,11 @@ from __future__ import annotations
 
 import functools
 
+from gamekit.i18n import N_
+
 from ..board.island import EDGES
 from ..engine.contract import observe
-from ..errors import IllegalActionError, NotationError, shown
+from ..errors import IllegalActionError, NotationError, Reason, shown
 from ..model.rules import Rules
 from ..model.state import FRUITS, TIKIS, Phase, State
 from ..model.view import View
@@ -199,7 +201,8 @@ def view_tensor(view: View) -> tuple[float, ...]:
     Raises :class:`~tiki.IllegalActionError` for anything but a :class:`~tiki.View`
     (build one with :func:`tiki.observe`) and for a spectator's view."""
     if type(view) is not View:
-        raise IllegalActionError("TIKI-TURN-3", f"a tensor is of a View, not {shown(view)}")
+        not_a_view = Reason(N_("a tensor is of a View, not {value}"), value=shown(view))
+        raise IllegalActionError("TIKI-TURN-3", not_a_view)
     me = view.seat  # a spectator's view sees from no seat
     state: State = view.state
     rules = state.rules

@@ -21,6 +21,8 @@ from __future__ import annotations
 from gamekit.i18n import DEFAULT, N_, Say, words
 
 from ..board.island import EDGES, VILLAGE_NAMES
+from ..engine.moves import WORDS
+from ..errors import IllegalActionError, Reason
 from ..model.actions import (
     Action,
     Create,
@@ -53,7 +55,9 @@ from ..model.events import (
 from ..model.state import CHANCE, PLAYER_SYMBOLS, Outcome, Phase, State
 from ..model.view import View
 
-__all__ = ["REASONS", "action_words", "decision_words", "event_words", "outcome_words"]
+__all__ = [
+    "REASONS", "action_words", "decision_words", "event_words", "outcome_words", "refusal_words",
+]
 
 REASONS = {
     "four-fruits": N_("with four fruits"),
@@ -196,3 +200,28 @@ def decision_words(state: State | View, lang: str = DEFAULT) -> str:
                        villages=pending)  # fmt: skip
         return say("{player} may move the shaman", player=who)
     return say("none, the game is over")
+
+
+def refusal_words(error: IllegalActionError | Reason, lang: str = DEFAULT) -> str:
+    """Why an action is refused, in the player's language and without the clause id:
+    the template of an :class:`~tiki.IllegalActionError` (or of the
+    :class:`~tiki.errors.Reason` of ``why_illegal``'s ``(clause, reason)``) said with
+    its fields, a field that is a word (``tiki.engine.moves.WORDS``: ``chance``, what
+    a decision asks) said in the language too. In English it is the message itself.
+
+    >>> from tiki import IllegalActionError, new_game, parse_action, step
+    >>> s = new_game(layout=(1, 2, 0, 1, 1, -1, 1, 0, 1), first=0)
+    >>> s = step(s, parse_action(s, "+b2")).state
+    >>> try:
+    ...     step(s, parse_action(s, "+b2"))
+    ... except IllegalActionError as e:
+    ...     error = e
+    >>> str(error), refusal_words(error), refusal_words(error, "de")
+    ('b2 is not empty (TIKI-CREATE-3)', 'b2 is not empty', 'b2 ist nicht leer')
+    """
+    say = _say(lang)
+    fields = {
+        name: say.verbatim(value) if type(value) is str and value in WORDS else value
+        for name, value in error.fields.items()
+    }
+    return say(error.template, **fields)

@@ -22,7 +22,7 @@ from .legal import (
     next_level,
     pieces_on,
 )
-from .refusals import why_ap_illegal
+from .refusals import costs_too_much, why_ap_illegal
 
 __all__ = [
     "CLAUSES",
@@ -34,6 +34,7 @@ __all__ = [
     "camp_site",
     "can_act",
     "cheapest",
+    "costs_too_much",
     "entry_cells",
     "force",
     "mark",
