@@ -26,7 +26,7 @@ games in play and their connections) and :mod:`~gamekit.server.app` (the routes)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 __all__ = ["serve"]
@@ -40,22 +40,32 @@ def serve(
     store: str = "games.sqlite3",
     bot_workers: int = 2,
     log_level: str = "warning",
+    ready: Callable[[], None] | None = None,
 ) -> None:
     """Serve ``games`` (their descriptors) on ``host``:``port`` with uvicorn until
-    stopped, over the store at ``store`` (an SQLite file, or a PostgreSQL URL)."""
+    stopped, over the store at ``store`` (an SQLite file, or a PostgreSQL URL);
+    ``ready`` is called once the port is bound and requests are answered."""
     import uvicorn
 
     from .app import create_app
-    from .protocol import MAX_MESSAGE
+    from .protocol import MAX_FRAME
     from .store import open_store
 
     app = create_app(games, open_store(store), bot_workers=bot_workers)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=log_level,
-        ws_max_size=MAX_MESSAGE + 1024,
+        ws_max_size=MAX_FRAME,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
     )
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started and ready is not None:
+                ready()
+
+    Server(config).run()

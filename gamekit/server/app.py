@@ -43,6 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..game import Game
 from ..i18n import language
 from .analysis import AnalysisError, analyse, scenario
+from .guard import Guard
 from .hub import MAX_STRIKES, Bucket, Hub
 from .lobby import LobbyError
 from .protocol import MAX_MESSAGE, ProtocolError, check_depth, envelope, read_message
@@ -90,6 +91,29 @@ def _json(body: bytes) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError) as e:
         raise LobbyError(f"not JSON: {e}") from None
+
+
+async def _receive(ws: WebSocket) -> str:
+    """The next message of ``ws`` as text; a binary frame is ``malformed`` (the envelope
+    is JSON text), a closed socket :class:`WebSocketDisconnect`."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is None:
+        return _BINARY
+    text: str = message["text"]
+    return text
+
+
+_BINARY = "\x00binary"
+"""What :func:`_receive` gives for a binary frame."""
+
+
+def _read(text: str) -> dict[str, Any]:
+    """A client's message read (:func:`read_message`); a binary frame is malformed."""
+    if text is _BINARY:
+        raise ProtocolError("malformed", "a message is JSON in a text frame, not a binary one")
+    return read_message(text)
 
 
 def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> Starlette:
@@ -169,7 +193,7 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
         if not allowed(request):
             return _error("too-fast", "too many requests from this address: wait a little", 429)
         seat_text = request.path_params["seat"]
-        if not seat_text.isdigit() or len(seat_text) > 2:
+        if not (seat_text.isascii() and seat_text.isdigit()) or len(seat_text) > 2:
             return _error("malformed", f"no seat {seat_text[:10]!r}", 400)
         taken = await hub.take_seat(request.path_params["id"][:64], int(seat_text))
         if taken is None:
@@ -192,8 +216,8 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
         conn = None
         try:
             try:
-                first = await asyncio.wait_for(ws.receive_text(), JOIN_WAIT)
-                msg = read_message(first)
+                first = await asyncio.wait_for(_receive(ws), JOIN_WAIT)
+                msg = _read(first)
                 if msg["type"] != "join":
                     raise ProtocolError("unauthorized", "say who you are first: a 'join'")
                 conn = await hub.join(game_id, msg.get("token"), send, language(msg.get("lang")))
@@ -205,7 +229,7 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
                 await ws.close(1008)
                 return
             while True:
-                text = await ws.receive_text()
+                text = await _receive(ws)
                 ref = None
                 try:
                     if not conn.allow():
@@ -213,7 +237,7 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
                             await ws.close(1008)
                             return
                         raise ProtocolError("too-fast", "slow down: too many messages")
-                    msg = read_message(text)
+                    msg = _read(text)
                     ref = msg.get("ref")
                     if msg["type"] in ("action", "resign"):
                         await hub.act(conn, msg)
@@ -285,4 +309,5 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
     )
     app.state.hub = hub
     app.state.max_message = MAX_MESSAGE
+    app.add_middleware(Guard)  # the security headers; no changes asked by other sites
     return app

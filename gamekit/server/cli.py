@@ -50,10 +50,12 @@ def run(games: Sequence[Any], args: argparse.Namespace) -> int:
         from . import serve
         from .store import StoreError
 
-        print(f"serving {', '.join(g.name for g in games)} on http://{args.host}:{args.port}/",
-              flush=True)
+        def ready() -> None:  # once the port is bound: a client may connect at once
+            print(f"serving {', '.join(g.name for g in games)} on "
+                  f"http://{args.host}:{args.port}/", flush=True)
+
         serve(games, host=args.host, port=args.port, store=args.store,
-              bot_workers=args.bot_workers)
+              bot_workers=args.bot_workers, ready=ready)
     except ModuleNotFoundError as e:
         print(f"serve needs the server's extra: pip install '.[server]' ({e.name} is missing)")
         return 2

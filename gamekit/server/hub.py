@@ -36,7 +36,7 @@ from .protocol import ProtocolError, envelope
 from .sights import Sights
 from .store import LogRow, Store, hash_token
 from .table import Table
-from .workers import decide
+from .workers import decide, follow_parent
 
 __all__ = ["MAX_STRIKES", "Bucket", "Connection", "Hub"]
 
@@ -78,7 +78,8 @@ class Hub(Desk, Sights):
         if self._bots is None:
             if self._bot_workers > 0:
                 self._bots = concurrent.futures.ProcessPoolExecutor(
-                    self._bot_workers, mp_context=multiprocessing.get_context("spawn")
+                    self._bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=follow_parent,  # a worker ends with its server
                 )
             else:  # in-process threads: for tests and tiny servers
                 self._bots = concurrent.futures.ThreadPoolExecutor(2, "bots")
@@ -294,14 +295,14 @@ class Hub(Desk, Sights):
         if "token" in msg:  # the seat's tokens: no JSON of the decision to build
             if msg["token"] in t.game.decision(view).tokens(seat):
                 return str(msg["token"])
-            shown = msg["token"]
+            shown = msg["token"] if len(msg["token"]) <= 60 else msg["token"][:59] + "…"
         else:
             decision = t.game.decision_to_json(view)
             for entry in decision["legal"]:
                 for a in entry["actions"]:
                     if a["action"] == msg["action"]:
                         return str(a["token"])
-            shown = json.dumps(msg["action"], sort_keys=True)[:200]
+            shown = json.dumps(msg["action"], sort_keys=True)[:60]
         why = self._why(t, view, msg, lang)
         say = words("gamekit", lang)
         name = t.game.player_name(seat)
@@ -310,6 +311,7 @@ class Hub(Desk, Sights):
                        action=shown, player=name, why=why)  # fmt: skip
         else:
             told = say("{action} is not one of {player}'s actions now", action=shown, player=name)
+        told = told if len(told) <= 1000 else told[:999] + "…"  # the envelope's bound
         raise ProtocolError("illegal", told)
 
     def _why(self, t: Table, view: Any, msg: dict[str, Any], lang: str = DEFAULT) -> str:

@@ -34,6 +34,7 @@ from typing import Any
 __all__ = [
     "ERROR_CODES",
     "MAX_DEPTH",
+    "MAX_FRAME",
     "MAX_LANG",
     "MAX_MESSAGE",
     "ProtocolError",
@@ -43,7 +44,11 @@ __all__ = [
 ]
 
 MAX_MESSAGE = 16 * 1024
-"""The most bytes a client's message may have."""
+"""The most bytes a client's message may have: a longer one is refused ``too-large``
+and the connection goes on."""
+MAX_FRAME = 4 * MAX_MESSAGE
+"""The most bytes of a frame the server reads at all: a longer one closes the
+connection (WebSocket code 1009, "message too big"), as a flood."""
 MAX_DEPTH = 8
 """The deepest a client's message may nest (an action's JSON is 2 deep)."""
 MAX_REF = 64

@@ -16,13 +16,44 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import json
+import os
+import signal
+import sys
+import threading
+import time
 from typing import Any
 
 from ..bots import chooser
 from ..game import Game, load
 
-__all__ = ["decide", "game_of"]
+__all__ = ["decide", "follow_parent", "game_of"]
+
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when its parent dies."""
+
+
+def follow_parent() -> None:
+    """End this worker process when the server that started it ends, however it ends
+    (a ``kill -9`` included): the pool's initializer. On Linux the kernel sends
+    SIGTERM at the parent's death (``prctl(PR_SET_PDEATHSIG)``); everywhere a thread
+    also looks each second whether the parent is still there."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM))
+    if os.getppid() != parent:  # it died before we asked
+        os._exit(0)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 def game_of(package: str) -> Game:
