@@ -60,6 +60,13 @@ let choice = null;
 let hovering = null;
 /** @type {string | null} where a drag began */
 let dragFrom = null;
+/**
+ * The `ref` of the action sent and not yet answered (acknowledged or refused): until
+ * it is, an update that another seat's action brought (a Jump's other choice) does not
+ * offer this seat's decision again, which the server may be storing already.
+ * @type {string | null}
+ */
+let inFlight = null;
 /** whether a drag has just put a piece down (its click is not a click of its own) */
 let dropped = false;
 
@@ -69,6 +76,7 @@ let dropped = false;
 function receive(msg) {
   switch (msg.type) {
     case "hello":
+      inFlight = null; // the server's whole game again: what was stored is in it
       gameState.game = msg.game || null;
       gameState.seat = msg.for;
       gameState.events = [];
@@ -94,6 +102,7 @@ function receive(msg) {
       break;
     case "ack":
       showError("");
+      if (msg.ref === inFlight) inFlight = null; // stored: the update that shows it follows
       break;
     case "error":
       if (typeof msg.ref === "string" && msg.ref.startsWith("picture-")) {
@@ -106,6 +115,7 @@ function receive(msg) {
         return;
       }
       showError(msg.error ? refusal(msg.error) : t("refused"));
+      if (msg.ref === inFlight) inFlight = null;
       pending(false);
       if (msg.error && (msg.error.code === "busy" || msg.error.code === "stale")) askPicture();
       break;
@@ -233,6 +243,7 @@ function renderActions() {
   only.textContent = near === null ? "" : t("only {cell} ✕", { cell: near });
   renderChoice();
   markPictures();
+  if (inFlight !== null) pending(true); // answering already: nothing to click twice
 }
 
 function renderChoice() {
@@ -334,7 +345,9 @@ function act(e) {
   board.picked = null;
   pending(true);
   refs += 1;
-  if (!channel.send({ type: "action", seq: gameState.seq, token: e.token, ref: `act-${refs}` })) {
+  const ref = `act-${refs}`;
+  if (channel.send({ type: "action", seq: gameState.seq, token: e.token, ref })) inFlight = ref;
+  else {
     showError(t("Not connected: the action was not sent."));
     pending(false);
   }
