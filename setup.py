@@ -74,8 +74,16 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
 
 
+_BUILDS = frozenset({"build", "build_ext", "bdist_wheel", "bdist_egg", "install",
+                     "develop", "editable_wheel"})  # fmt: skip
+"""The commands that build code. pip runs setup.py for other steps too (``egg_info``,
+``dist_info``: the metadata), which need no compiled core: mypyc is run only here."""
+
+
 def _wanted() -> bool:
     if _flag("TIKAL_TIKI_PURE"):
+        return False
+    if not _BUILDS.intersection(sys.argv[1:]):  # metadata only: nothing to compile
         return False
     editable = any(a in ("editable_wheel", "develop") for a in sys.argv)
     return not editable or _flag("TIKAL_TIKI_COMPILE")

@@ -53,3 +53,35 @@ def test_the_build_is_whole_the_flags_say_which_and_it_is_the_one_asked_for() ->
     expected = os.environ.get("TIKAL_TIKI_EXPECT", "compiled" if whole else "pure")
     assert expected in ("compiled", "pure"), expected
     assert whole is (expected == "compiled"), f"this is not the {expected} build"
+
+
+def _ext_modules(*argv: str) -> int:
+    """How many extension modules ``setup.py`` asks for when run with ``argv`` (its
+    ``setup`` replaced by one that only counts them)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import runpy, sys, setuptools\n"
+        "setuptools.setup = lambda **k: print(len(k['ext_modules']))\n"
+        f"sys.argv = ['setup.py', *{list(argv)!r}]\n"
+        "runpy.run_path('setup.py', run_name='__main__')\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TIKAL_TIKI_")}
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True, timeout=120)
+    return int(out.stdout.split()[-1])
+
+
+def test_the_metadata_steps_compile_nothing() -> None:
+    """Issue 31: an editable install took about 3 CPU-minutes although it compiles
+    nothing of the core: pip runs ``setup.py`` for its metadata too (``egg_info``),
+    and each run had mypyc compile the core. Now only a command that builds code asks
+    for the compiled core, and an editable install's build asks for no mypy at all
+    (``build_backend.py``); the table builder is always built."""
+    assert _ext_modules("egg_info") == 1  # the table builder alone
+    assert _ext_modules("dist_info") == 1
+    import build_backend
+
+    assert not any("mypy" in r for r in build_backend.get_requires_for_build_editable())
+    assert any("mypy" in r for r in build_backend.get_requires_for_build_wheel())
