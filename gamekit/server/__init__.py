@@ -41,22 +41,38 @@ def serve(
     bot_workers: int = 2,
     log_level: str = "warning",
     ready: Callable[[], None] | None = None,
+    trusted_proxies: str = "",
+    connections_per_address: int | None = None,
 ) -> None:
     """Serve ``games`` (their descriptors) on ``host``:``port`` with uvicorn until
-    stopped, over the store at ``store`` (an SQLite file, or a PostgreSQL URL);
-    ``ready`` is called once the port is bound and requests are answered."""
+    stopped, over the store at ``store`` (an SQLite file, or a PostgreSQL URL), which
+    must answer and be writable (else a ``StoreError`` says why, before anything is
+    served); ``ready`` is called once the port is bound and requests are answered.
+    Logs are JSON lines at ``log_level``; a client's address is read from proxy
+    headers (``X-Forwarded-For``) only when the connection comes from one of
+    ``trusted_proxies`` (addresses or networks, comma-separated; ``""``: none)."""
     import uvicorn
 
-    from .app import create_app
+    from .app import CONNECTIONS_PER_ADDRESS, create_app
+    from .ops import configure_logging
     from .protocol import MAX_FRAME
     from .store import open_store
 
-    app = create_app(games, open_store(store), bot_workers=bot_workers)
+    configure_logging(log_level)
+    opened = open_store(store)
+    opened.check()  # a store that cannot be written: refuse to start, saying why
+    per_address = CONNECTIONS_PER_ADDRESS if connections_per_address is None else (
+        connections_per_address)  # fmt: skip
+    app = create_app(games, opened, bot_workers=bot_workers,
+                     connections_per_address=per_address)  # fmt: skip
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level=log_level,
+        log_config=None,  # the JSON lines of configure_logging
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=trusted_proxies or None,
         ws_max_size=MAX_FRAME,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,

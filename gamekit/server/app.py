@@ -10,6 +10,8 @@ server runs; :func:`gamekit.server.serve` runs it with uvicorn.
 ``POST /api/analysis``                     a position, its actions, why, a variation
 ``POST /api/analysis/scenario``            a scenario file run on the board
 ``GET /static/...``                        the page's script and style (no CDN)
+``GET /healthz``, ``GET /readyz``           alive; ready (the store answers and can be written)
+``GET /metrics``                           Prometheus' metrics (:mod:`gamekit.server.ops`)
 ``GET /api/hosted``                        the games served: names, players, bots, rules
 ``GET /api/games``                         the listed games, newest first
 ``GET /api/clauses/{game}/{id}?lang=de``   a clause of a game's spec, in a language
@@ -32,6 +34,7 @@ import logging
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
+from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -57,6 +60,9 @@ MAX_BODY = 64 * 1024
 """The most bytes of a lobby request."""
 GAMES_PER_SECOND, GAMES_AT_ONCE = 5.0, 200.0
 """How fast one address may create games (or take seats): on average, and at once."""
+CONNECTIONS_PER_ADDRESS = 64
+"""The most WebSockets one address may hold open at once, by default (a proxy's
+address stands for its clients only where it is trusted: ``--trusted-proxies``)."""
 JOIN_WAIT = 10.0
 """Seconds a new WebSocket has to say who it is (its ``join``)."""
 STATIC = __file__.rsplit("/", 1)[0] + "/static"
@@ -116,9 +122,29 @@ def _read(text: str) -> dict[str, Any]:
     return read_message(text)
 
 
-def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> Starlette:
-    """The server of ``games`` over ``store``, as an ASGI application."""
+def create_app(
+    games: Sequence[Game],
+    store: Store,
+    *,
+    bot_workers: int = 2,
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+) -> Starlette:
+    """The server of ``games`` over ``store``, as an ASGI application; at most
+    ``connections_per_address`` WebSockets at once from one address."""
     hub = Hub(games, store, bot_workers=bot_workers)
+    open_from: dict[str, int] = {}
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "alive"})
+
+    async def readyz(request: Request) -> Response:
+        why = await hub.ready()
+        if why:
+            return JSONResponse({"status": "unavailable", "why": why}, status_code=503)
+        return JSONResponse({"status": "ready"})
+
+    async def metrics(request: Request) -> Response:
+        return Response(hub.metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
 
     async def lobby_page(request: Request) -> Response:
         return FileResponse(f"{STATIC}/index.html")
@@ -203,7 +229,23 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
     async def play(ws: WebSocket) -> None:
         await ws.accept()
         game_id = ws.path_params["id"][:64]
+        address = ws.client.host if ws.client is not None else "-"
+        if open_from.get(address, 0) >= connections_per_address:
+            hub.metrics.refused.inc()
+            too_many = ProtocolError("too-many", "too many connections from this address")
+            await ws.send_text(json.dumps(envelope("error", 0, None, error={
+                "code": too_many.code, "message": too_many.message})))
+            await ws.close(1008)
+            return
+        open_from[address] = open_from.get(address, 0) + 1
+        try:
+            await _play(ws, game_id)
+        finally:
+            open_from[address] -= 1
+            if not open_from[address]:
+                del open_from[address]
 
+    async def _play(ws: WebSocket, game_id: str) -> None:
         async def send(msg: dict[str, Any]) -> None:
             await ws.send_text(json.dumps(msg, separators=(",", ":")))
 
@@ -296,6 +338,9 @@ def create_app(games: Sequence[Game], store: Store, *, bot_workers: int = 2) -> 
             Route("/analysis", analysis_page),
             Route("/api/analysis", answering(analyse), methods=["POST"]),
             Route("/api/analysis/scenario", answering(scenario), methods=["POST"]),
+            Route("/healthz", healthz, methods=["GET"]),
+            Route("/readyz", readyz, methods=["GET"]),
+            Route("/metrics", metrics, methods=["GET"]),
             Route("/api/hosted", hosted, methods=["GET"]),
             Route("/api/games", list_games, methods=["GET"]),
             Route("/api/clauses/{game}/{id}", clause, methods=["GET"]),

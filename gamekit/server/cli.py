@@ -10,10 +10,11 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["add_options", "main", "run"]
+__all__ = ["ENVIRONMENT", "add_options", "main", "run"]
 
 
 def _port(text: str) -> int:
@@ -28,19 +29,76 @@ def _workers(text: str) -> int:
     return int(text)
 
 
-def add_options(parser: argparse.ArgumentParser) -> None:
-    """The ``serve`` options: ``--host``, ``--port``, ``--store``, ``--bot-workers``."""
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="the address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+ENVIRONMENT = {
+    "host": "GAMEKIT_HOST",
+    "port": "GAMEKIT_PORT",
+    "store": "GAMEKIT_STORE",
+    "bot_workers": "GAMEKIT_BOT_WORKERS",
+    "log_level": "GAMEKIT_LOG_LEVEL",
+    "trusted_proxies": "GAMEKIT_TRUSTED_PROXIES",
+    "connections_per_address": "GAMEKIT_CONNECTIONS_PER_ADDRESS",
+}
+"""Each option's environment variable: its value is the option's default, so that a
+service unit (or a container) configures the server without arguments, and a database
+password in ``GAMEKIT_STORE`` never shows in ``ps``."""
+
+
+def _connections(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"expected 1 to 100000 connections, not {text[:20]!r}")
+    return int(text)
+
+
+def _level(text: str) -> str:
+    from .ops import LEVELS
+
+    if text.lower() not in LEVELS:
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(LEVELS)}, not {text[:20]!r}")
+    return text.lower()
+
+
+def add_options(parser: argparse.ArgumentParser, env: Mapping[str, str] | None = None) -> None:
+    """The ``serve`` options (``--host``, ``--port``, ``--store``, ``--bot-workers``,
+    ``--log-level``, ``--trusted-proxies``, ``--connections-per-address``), each with
+    its default read from its environment variable (:data:`ENVIRONMENT`) in ``env``
+    (the process's environment by default)."""
+    given = os.environ if env is None else env
+
+    def default(option: str, fallback: str) -> str:
+        return given.get(ENVIRONMENT[option], fallback)
+
+    parser.add_argument("--host", default=default("host", "127.0.0.1"),
+                        help="the address to listen on (default 127.0.0.1: this machine "
+                        "only; $GAMEKIT_HOST)")  # fmt: skip
+    parser.add_argument("--port", type=_port, default=default("port", "8000"),
+                        help="the port (default 8000; $GAMEKIT_PORT)")
     parser.add_argument(
-        "--store", default="games.sqlite3", metavar="PATH_OR_URL",
+        "--store", default=default("store", "games.sqlite3"), metavar="PATH_OR_URL",
         help="where games are kept: an SQLite file (default games.sqlite3) or a "
-        "postgresql:// URL, which several server processes may share",
+        "postgresql:// URL, which several server processes may share ($GAMEKIT_STORE: "
+        "give a password there, never on the command line, which anyone sees in ps)",
     )
     parser.add_argument(
-        "--bot-workers", type=_workers, default=2, metavar="N",
-        help="processes the bots think in (default 2; 0: threads of the server's process)",
+        "--bot-workers", type=_workers, default=default("bot_workers", "2"), metavar="N",
+        help="processes the bots think in (default 2; 0: threads of the server's process; "
+        "$GAMEKIT_BOT_WORKERS)",
+    )
+    parser.add_argument(
+        "--log-level", type=_level, default=default("log_level", "warning"),
+        help="critical, error, warning (default), info or debug; logs are JSON lines on "
+        "standard error ($GAMEKIT_LOG_LEVEL)",
+    )
+    parser.add_argument(
+        "--trusted-proxies", default=default("trusted_proxies", ""), metavar="ADDRESSES",
+        help="the proxies whose X-Forwarded-For is believed, as addresses or networks, "
+        "comma-separated (default none: a client is the address that connects; "
+        "$GAMEKIT_TRUSTED_PROXIES)",
+    )
+    parser.add_argument(
+        "--connections-per-address", type=_connections,
+        default=default("connections_per_address", "64"), metavar="N",
+        help="the most WebSockets one address may hold open (default 64; "
+        "$GAMEKIT_CONNECTIONS_PER_ADDRESS)",
     )
 
 
@@ -55,7 +113,9 @@ def run(games: Sequence[Any], args: argparse.Namespace) -> int:
                   f"http://{args.host}:{args.port}/", flush=True)
 
         serve(games, host=args.host, port=args.port, store=args.store,
-              bot_workers=args.bot_workers, ready=ready)
+              bot_workers=args.bot_workers, ready=ready, log_level=args.log_level,
+              trusted_proxies=args.trusted_proxies,
+              connections_per_address=args.connections_per_address)
     except ModuleNotFoundError as e:
         print(f"serve needs the server's extra: pip install '.[server]' ({e.name} is missing)")
         return 2

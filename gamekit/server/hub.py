@@ -17,10 +17,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import hashlib
 import json
 import logging
-import multiprocessing
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -32,20 +30,23 @@ from ..words import strip_clauses
 from .desk import Desk
 from .live import MAX_STRIKES, Bucket, Connection, Live
 from .messages import message, said, setting
+from .ops import Metrics
 from .protocol import ProtocolError, envelope
+from .seats import Seats
 from .sights import Sights
-from .store import LogRow, Store, hash_token
+from .store import LogRow, Store, StoreError, hash_token
 from .table import Table
-from .workers import decide, follow_parent
 
 __all__ = ["MAX_STRIKES", "Bucket", "Connection", "Hub"]
 
 log = logging.getLogger("gamekit.server")
 
 T = TypeVar("T")
+READY_WAIT = 5.0
+"""Seconds the readiness probe waits for the store."""
 
 
-class Hub(Desk, Sights):
+class Hub(Seats, Desk, Sights):
     """The games of one server process over one store."""
 
     def __init__(
@@ -68,22 +69,31 @@ class Hub(Desk, Sights):
         self._bot_workers = bot_workers
         self._bots: concurrent.futures.Executor | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.metrics = Metrics()
+        """What a host watches (``GET /metrics``)."""
+        self.metrics.count_games(lambda: len(self._live))
 
     # plumbing -------------------------------------------------------------------------
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._store_thread, fn, *args)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._store_thread, fn, *args
+            )
+        except StoreError:
+            self.metrics.store_errors.inc()
+            raise
 
-    def _bot_pool(self) -> concurrent.futures.Executor:
-        if self._bots is None:
-            if self._bot_workers > 0:
-                self._bots = concurrent.futures.ProcessPoolExecutor(
-                    self._bot_workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=follow_parent,  # a worker ends with its server
-                )
-            else:  # in-process threads: for tests and tiny servers
-                self._bots = concurrent.futures.ThreadPoolExecutor(2, "bots")
-        return self._bots
+    async def ready(self) -> str:
+        """Whether the store answers and can be written now: ``""``, or why not (the
+        readiness probe, ``GET /readyz``)."""
+        try:
+            await asyncio.wait_for(self._db(self.store.check), READY_WAIT)
+        except StoreError as e:
+            return str(e)
+        except TimeoutError:
+            return f"the store did not answer within {READY_WAIT:g} s"
+        return ""
 
     async def start(self) -> None:
         """Listen to the store, and resume every game that was running."""
@@ -199,12 +209,14 @@ class Hub(Desk, Sights):
             hello = self._message(live, conn.seat, "hello", events=None, lang=lang)
             await conn.send(hello)
             live.connections.add(conn)  # only once it has its hello
+            self.metrics.connections.inc()
         return conn
 
     async def leave(self, conn: Connection) -> None:
         """Forget a closed connection; a game nobody watches and nothing runs for (no
         bot thinking, no clock) is dropped from memory, to be replayed from the store
         when someone comes back."""
+        self.metrics.connections.dec()
         live = self._live.get(conn.game_id)
         if live is not None:
             live.connections.discard(conn)
@@ -256,7 +268,12 @@ class Hub(Desk, Sights):
 
     async def act(self, conn: Connection, msg: dict[str, Any]) -> None:
         """A connection's ``action`` or ``resign``: refused with a
-        :class:`ProtocolError`, or stored, acknowledged and sent to all."""
+        :class:`ProtocolError`, or stored, acknowledged and sent to all (the seconds it
+        took, to the last connection's update, counted in :attr:`metrics`)."""
+        with self.metrics.latency.time():
+            await self._act(conn, msg)
+
+    async def _act(self, conn: Connection, msg: dict[str, Any]) -> None:
         live = self._live.get(conn.game_id)
         if live is None:
             raise ProtocolError("unauthorized", "no game with this id and token")
@@ -358,6 +375,8 @@ class Hub(Desk, Sights):
         if not ok:
             await self._reload(live)
             return False
+        for row in rows:
+            self.metrics.actions.labels(game=live.row.game, kind=row.kind).inc()
         if conn is not None and ack is not None:
             with contextlib.suppress(Exception):  # a closed socket: the row is stored
                 await conn.send(ack)
@@ -365,79 +384,6 @@ class Hub(Desk, Sights):
         self._follow(live)  # the clocks of the decisions it opens, told in the update
         await self._broadcast(live, events)
         return True
-
-    # bots and clocks ------------------------------------------------------------------
-
-    def _follow(self, live: Live) -> None:
-        """Start what the game now waits for: a bot's decision, a seat's clock."""
-        t = live.table
-        for key, task in list(live.tasks.items()):
-            kind, seat, asked = key
-            if t.over or t.asked(seat) != asked:
-                if kind == "clock" and task is not asyncio.current_task():
-                    task.cancel()
-                live.tasks.pop(key, None)
-                live.deadlines.pop(seat, None)
-        if t.over:
-            return
-        for seat in t.actors:
-            opened = t.asked(seat)
-            assert opened is not None
-            asked = opened
-            s = live.seats[seat]
-            if s.kind == "bot" and ("bot", seat, asked) not in live.tasks:
-                live.tasks["bot", seat, asked] = asyncio.ensure_future(
-                    self._bot_turn(live, seat, asked)
-                )
-            elif s.kind == "human" and live.row.clock is not None and (
-                "clock", seat, asked
-            ) not in live.tasks:
-                live.deadlines[seat] = time.monotonic() + live.row.clock
-                live.tasks["clock", seat, asked] = asyncio.ensure_future(
-                    self._clock_turn(live, seat, asked, live.row.clock)
-                )
-
-    def _bot_seed(self, live: Live, seat: int, asked: int) -> int:
-        digest = hashlib.sha256(f"{live.row.seed}:bot:{seat}:{asked}".encode()).digest()
-        return int.from_bytes(digest[:4], "big")
-
-    async def _decide(self, live: Live, seat: int, bot: str, options: str, asked: int) -> str:
-        t = live.table
-        game = t.game
-        position = t.view(seat) if game.secret(t.state) else t.state
-        text = game.json.dumps(position)
-        loop = asyncio.get_running_loop()
-        token: str = await loop.run_in_executor(
-            self._bot_pool(), decide, game.package, text, seat, bot, options,
-            self._bot_seed(live, seat, asked),
-        )
-        return token
-
-    async def _bot_turn(self, live: Live, seat: int, asked: int) -> None:
-        try:
-            s = live.seats[seat]
-            token = await self._decide(live, seat, s.bot or "greedy", s.options, asked)
-            async with live.lock:
-                if live.table.asked(seat) == asked:
-                    await self._commit(live, None, live.table.plan(seat, "bot", token), None)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot seat %s of game %s", seat, live.row.id)
-
-    async def _clock_turn(self, live: Live, seat: int, asked: int, seconds: float) -> None:
-        """When the clock runs out the seat's decision is played for it: the greedy
-        bot's choice from its own view (docs/server.md, "the clock")."""
-        try:
-            await asyncio.sleep(seconds)
-            token = await self._decide(live, seat, "greedy", "{}", asked)
-            async with live.lock:
-                if live.table.asked(seat) == asked and not live.table.over:
-                    await self._commit(live, None, live.table.plan(seat, "timeout", token), None)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("clock of seat %s of game %s", seat, live.row.id)
 
     def seq(self, game_id: str) -> int:
         """The sequence number of a loaded game (0 if not loaded)."""

@@ -300,6 +300,26 @@ class PostgresStore:
             except Exception:  # one listener's bug must not stop the others
                 log.exception("a store listener")
 
+    def check(self) -> None:
+        """Ask the database whether this role may write the games: one that is down,
+        read-only (a standby) or refuses the role is a :class:`StoreError`."""
+
+        def probe(db: psycopg.Connection[tuple[Any, ...]]) -> Any:
+            return db.execute(
+                "SELECT pg_is_in_recovery(), current_setting('transaction_read_only'),"
+                " has_table_privilege('games', 'INSERT'), has_table_privilege('log', 'INSERT')"
+            ).fetchone()
+
+        try:
+            standby, read_only, games, log = self._run(probe)
+        except psycopg.Error as e:
+            reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise StoreError(f"the PostgreSQL store cannot be written: {reason}") from None
+        if standby or read_only == "on":
+            raise StoreError("the PostgreSQL store cannot be written: it is read-only")
+        if not (games and log):
+            raise StoreError("the PostgreSQL store cannot be written: the role may not insert")
+
     def close(self) -> None:
         """Stop listening and close the connections."""
         self._stop.set()

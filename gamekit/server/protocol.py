@@ -66,6 +66,7 @@ ERROR_CODES = (
     "illegal",  # not one of the actions the seat was offered
     "over",  # the game has ended
     "busy",  # another action for this seat was stored first
+    "too-many",  # too many connections from this address at once
 )
 """The codes of an ``error`` envelope's ``error.code``."""
 

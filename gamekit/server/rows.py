@@ -140,6 +140,10 @@ class Store(Protocol):
         """Call ``callback(game_id, seq)`` whenever another server process appends to
         a game (nothing to do where only one process writes)."""
 
+    def check(self) -> None:
+        """Make sure the store answers and can be written (a write rolled back): a
+        :class:`StoreError` saying why not (the readiness probe, and the start)."""
+
     def close(self) -> None:
         """Release the store."""
 

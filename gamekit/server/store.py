@@ -79,12 +79,13 @@ class SQLiteStore:
     with full sync, so a committed row survives a killed process and a power cut.
 
     One process writes it; its connection is shared by the server's store thread
-    behind a lock.
+    behind a lock. A ``file:`` URI is read as SQLite's (``file:games.db?mode=ro``).
     """
 
     def __init__(self, path: str) -> None:
         try:
-            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
+                                       uri=path.startswith("file:"))  # fmt: skip
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -195,6 +196,20 @@ class SQLiteStore:
 
     def listen(self, callback: Callable[[str, int], None]) -> None:
         """Nothing to hear: one process writes an SQLite store."""
+
+    def check(self) -> None:
+        """A write rolled back: a read-only file, or a full or locked disk, is a
+        :class:`StoreError` that says so."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    self._db.execute("CREATE TABLE IF NOT EXISTS probe (at REAL)")
+                    self._db.execute("INSERT INTO probe VALUES (0)")
+                finally:
+                    self._db.execute("ROLLBACK")
+            except sqlite3.Error as e:
+                raise StoreError(f"the SQLite store cannot be written: {e}") from None
 
     def close(self) -> None:
         """Close the file."""

@@ -1,0 +1,124 @@
+"""The seats the server decides for: a bot's decision in a worker process, and a
+clock's timeout played for a person by the greedy bot.
+
+:class:`Seats` is the part of :class:`~gamekit.server.hub.Hub` that starts what a game
+waits for (:meth:`Seats._follow`): a bot's decision, a seat's clock; each decides
+through the hub's commit, like a seat's own action.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import concurrent.futures
+import hashlib
+import logging
+import multiprocessing
+import time
+from typing import Any
+
+from .live import Connection, Live
+from .store import LogRow
+from .workers import decide, follow_parent
+
+__all__ = ["Seats"]
+
+log = logging.getLogger("gamekit.server")
+
+
+class Seats(abc.ABC):
+    """A hub's bots and clocks."""
+
+    _bot_workers: int
+    _bots: concurrent.futures.Executor | None
+
+    @abc.abstractmethod
+    async def _commit(
+        self, live: Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None
+    ) -> None:
+        """Store ``rows``, then play and send them (the hub's)."""
+
+    def _bot_pool(self) -> concurrent.futures.Executor:
+        if self._bots is None:
+            if self._bot_workers > 0:
+                self._bots = concurrent.futures.ProcessPoolExecutor(
+                    self._bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=follow_parent,  # a worker ends with its server
+                )
+            else:  # in-process threads: for tests and tiny servers
+                self._bots = concurrent.futures.ThreadPoolExecutor(2, "bots")
+        return self._bots
+
+    # bots and clocks ------------------------------------------------------------------
+
+    def _follow(self, live: Live) -> None:
+        """Start what the game now waits for: a bot's decision, a seat's clock."""
+        t = live.table
+        for key, task in list(live.tasks.items()):
+            kind, seat, asked = key
+            if t.over or t.asked(seat) != asked:
+                if kind == "clock" and task is not asyncio.current_task():
+                    task.cancel()
+                live.tasks.pop(key, None)
+                live.deadlines.pop(seat, None)
+        if t.over:
+            return
+        for seat in t.actors:
+            opened = t.asked(seat)
+            assert opened is not None
+            asked = opened
+            s = live.seats[seat]
+            if s.kind == "bot" and ("bot", seat, asked) not in live.tasks:
+                live.tasks["bot", seat, asked] = asyncio.ensure_future(
+                    self._bot_turn(live, seat, asked)
+                )
+            elif s.kind == "human" and live.row.clock is not None and (
+                "clock", seat, asked
+            ) not in live.tasks:
+                live.deadlines[seat] = time.monotonic() + live.row.clock
+                live.tasks["clock", seat, asked] = asyncio.ensure_future(
+                    self._clock_turn(live, seat, asked, live.row.clock)
+                )
+
+    def _bot_seed(self, live: Live, seat: int, asked: int) -> int:
+        digest = hashlib.sha256(f"{live.row.seed}:bot:{seat}:{asked}".encode()).digest()
+        return int.from_bytes(digest[:4], "big")
+
+    async def _decide(self, live: Live, seat: int, bot: str, options: str, asked: int) -> str:
+        t = live.table
+        game = t.game
+        position = t.view(seat) if game.secret(t.state) else t.state
+        text = game.json.dumps(position)
+        loop = asyncio.get_running_loop()
+        token: str = await loop.run_in_executor(
+            self._bot_pool(), decide, game.package, text, seat, bot, options,
+            self._bot_seed(live, seat, asked),
+        )
+        return token
+
+    async def _bot_turn(self, live: Live, seat: int, asked: int) -> None:
+        try:
+            s = live.seats[seat]
+            token = await self._decide(live, seat, s.bot or "greedy", s.options, asked)
+            async with live.lock:
+                if live.table.asked(seat) == asked:
+                    await self._commit(live, None, live.table.plan(seat, "bot", token), None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot seat %s of game %s", seat, live.row.id)
+
+    async def _clock_turn(self, live: Live, seat: int, asked: int, seconds: float) -> None:
+        """When the clock runs out the seat's decision is played for it: the greedy
+        bot's choice from its own view (docs/server.md, "the clock")."""
+        try:
+            await asyncio.sleep(seconds)
+            token = await self._decide(live, seat, "greedy", "{}", asked)
+            async with live.lock:
+                if live.table.asked(seat) == asked and not live.table.over:
+                    await self._commit(live, None, live.table.plan(seat, "timeout", token), None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("clock of seat %s of game %s", seat, live.row.id)
+
