@@ -49,7 +49,14 @@ from .analysis import AnalysisError, analyse, scenario
 from .guard import Guard
 from .hub import MAX_STRIKES, Bucket, Hub
 from .lobby import LobbyError
-from .protocol import MAX_MESSAGE, ProtocolError, check_depth, envelope, read_message
+from .protocol import (
+    MAX_MESSAGE,
+    ProtocolError,
+    Unavailable,
+    check_depth,
+    envelope,
+    read_message,
+)
 from .store import Store
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -187,6 +194,8 @@ def create_app(
         try:
             body = await _body(request)
             made = await hub.create(body)
+        except Unavailable:
+            raise  # 503, below
         except ProtocolError as e:
             return _error(e.code, e.message, 400)
         except LobbyError as e:
@@ -250,7 +259,10 @@ def create_app(
             await ws.send_text(json.dumps(msg, separators=(",", ":")))
 
         async def refuse(e: ProtocolError, seq: int, seat: int | None, ref: Any = None) -> None:
-            err = envelope("error", seq, seat, error={"code": e.code, "message": e.message})
+            said: dict[str, Any] = {"code": e.code, "message": e.message}
+            if isinstance(e, Unavailable):
+                said["retry"] = e.retry
+            err = envelope("error", seq, seat, error=said)
             if ref is not None:
                 err["ref"] = ref
             await send(err)
@@ -265,7 +277,7 @@ def create_app(
                 conn = await hub.join(game_id, msg.get("token"), send, language(msg.get("lang")))
             except ProtocolError as e:
                 await refuse(e, 0, None)
-                await ws.close(1008)
+                await ws.close(1013 if isinstance(e, Unavailable) else 1008)  # 1013: try later
                 return
             except TimeoutError:
                 await ws.close(1008)
@@ -319,6 +331,12 @@ def create_app(
                           str(exc.detail), exc.status_code)
         return _error("internal", "the server failed; the game is safe", 500)
 
+    async def unavailable(request: Request, exc: Exception) -> Response:
+        retry = exc.retry if isinstance(exc, Unavailable) else 2.0
+        answer = _error("unavailable", str(getattr(exc, "message", exc)), 503)
+        answer.headers["Retry-After"] = str(max(1, round(retry)))
+        return answer
+
     async def internal(request: Request, exc: Exception) -> Response:
         log.exception("request %s", request.url.path)
         return _error("internal", "the server failed; the game is safe", 500)
@@ -349,7 +367,8 @@ def create_app(
             WebSocketRoute("/ws/{id}", play),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        exception_handlers={HTTPException: not_found, Exception: internal},
+        exception_handlers={HTTPException: not_found, Unavailable: unavailable,
+                            Exception: internal},
         lifespan=lifespan,
     )
     app.state.hub = hub

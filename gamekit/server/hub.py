@@ -31,7 +31,7 @@ from .desk import Desk
 from .live import MAX_STRIKES, Bucket, Connection, Live
 from .messages import message, said, setting
 from .ops import Metrics
-from .protocol import ProtocolError, envelope
+from .protocol import ProtocolError, Unavailable, envelope
 from .seats import Seats
 from .sights import Sights
 from .store import LogRow, Store, StoreError, hash_token
@@ -44,6 +44,10 @@ log = logging.getLogger("gamekit.server")
 T = TypeVar("T")
 READY_WAIT = 5.0
 """Seconds the readiness probe waits for the store."""
+CATCH_UP = 5.0
+"""Seconds between two comparisons of the games held with the store (:meth:`Hub._keep_up`)."""
+RETRY = 2.0
+"""Seconds after which a client told the store is unavailable may try again."""
 
 
 class Hub(Seats, Desk, Sights):
@@ -72,23 +76,38 @@ class Hub(Seats, Desk, Sights):
         self.metrics = Metrics()
         """What a host watches (``GET /metrics``)."""
         self.metrics.count_games(lambda: len(self._live))
+        self._store_down = False
+        self._catching: asyncio.Task[None] | None = None
 
     # plumbing -------------------------------------------------------------------------
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on the store's thread. A store that fails is
+        :class:`~gamekit.server.protocol.Unavailable` to the caller (a client is told to
+        try again, and its socket stays open), logged once an outage, not in a loop."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(
+            done = await asyncio.get_running_loop().run_in_executor(
                 self._store_thread, fn, *args
             )
-        except StoreError:
+        except StoreError as e:
             self.metrics.store_errors.inc()
-            raise
+            if not self._store_down:
+                log.warning("the store is not answering: %s", e)
+                self._store_down = True
+            raise Unavailable(RETRY) from None
+        if self._store_down:
+            log.warning("the store answers again")
+            self._store_down = False
+        return done
 
     async def ready(self) -> str:
         """Whether the store answers and can be written now: ``""``, or why not (the
         readiness probe, ``GET /readyz``)."""
+        loop = asyncio.get_running_loop()
         try:
-            await asyncio.wait_for(self._db(self.store.check), READY_WAIT)
+            await asyncio.wait_for(
+                loop.run_in_executor(self._store_thread, self.store.check), READY_WAIT
+            )
         except StoreError as e:
             return str(e)
         except TimeoutError:
@@ -104,9 +123,29 @@ class Hub(Seats, Desk, Sights):
             if live is not None and not live.table.over:
                 async with live.lock:
                     self._follow(live)
+        self._catching = asyncio.ensure_future(self._keep_up())
+
+    async def _keep_up(self) -> None:
+        """Every :data:`CATCH_UP` seconds, compare each game held with the store and
+        read what another process stored that this one was not told (a notice missed
+        while a connection was down): no seat is sent a game older than the store's."""
+        while True:
+            await asyncio.sleep(CATCH_UP)
+            with contextlib.suppress(Unavailable):  # the store is down: the next round
+                await self._catch_up_all()
+
+    async def _catch_up_all(self) -> None:
+        ids = list(self._live)
+        if not ids:
+            return
+        heads = await self._db(self.store.heads, ids)
+        for game_id, seq in heads.items():
+            await self._catch_up(game_id, seq)
 
     async def stop(self) -> None:
         """Cancel the bots' and clocks' tasks and release the pools and the store."""
+        if self._catching is not None:
+            self._catching.cancel()
         for live in self._live.values():
             for task in live.tasks.values():
                 task.cancel()
@@ -117,11 +156,20 @@ class Hub(Seats, Desk, Sights):
         self._store_thread.shutdown(wait=True)
 
     def _heard(self, game_id: str, seq: int) -> None:
-        """Another process wrote row ``seq`` of ``game_id`` (called from any thread)."""
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(
-                lambda: asyncio.ensure_future(self._catch_up(game_id, seq))
-            )
+        """Another process wrote row ``seq`` of ``game_id`` (called from any thread);
+        :data:`~gamekit.server.pgstore.CAUGHT_UP` (``"*"``): the listening connection was
+        made again, and every game held is compared with the store."""
+        if self._loop is None:
+            return
+
+        async def heard() -> None:
+            with contextlib.suppress(Unavailable):
+                if game_id == "*":
+                    await self._catch_up_all()
+                else:
+                    await self._catch_up(game_id, seq)
+
+        self._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(heard()))
 
     # loading a game -------------------------------------------------------------------
 

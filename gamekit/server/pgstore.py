@@ -4,12 +4,18 @@ machines: the same rows and the same methods as :class:`~gamekit.server.store.SQ
 A row of a game's log is written at most once per ``seq`` (the primary key is
 ``(game_id, seq)``), so two processes racing for the same number leave one winner,
 and the other's :meth:`PostgresStore.append` returns ``False``. Each append also
-sends ``NOTIFY gamekit_log, '<game_id>:<last seq>'`` in its own transaction: the
-notice goes out only if the rows are committed. :meth:`PostgresStore.listen` hears
-the other processes' notices on a connection of its own, in a daemon thread, so a
-client connected to one process is sent, pushed, what was played through another.
+sends ``NOTIFY gamekit_log, '<game_id>:<last seq>:<process>'`` in its own
+transaction: the notice goes out only if the rows are committed.
+:meth:`PostgresStore.listen` hears the other processes' notices on a connection of
+its own, in a daemon thread, so a client connected to one process is sent, pushed,
+what was played through another; when that connection is lost and made again, it
+says so (what was appended meanwhile is read by the hub's catch-up, which compares
+each loaded game with :meth:`PostgresStore.heads`).
 
-Every wait is bounded: connecting (:data:`CONNECT_TIMEOUT`) and each statement
+The calls run on a pool of connections (``psycopg_pool``) that checks a connection
+before lending it, so that after the database restarts a call finds a fresh one
+instead of failing on a dead one. Every wait is bounded: connecting
+(:data:`CONNECT_TIMEOUT`), waiting for a connection of the pool, and each statement
 (:data:`STATEMENT_TIMEOUT`). A database that cannot be reached is a
 :class:`~gamekit.server.store.StoreError` that names it, its password left out.
 """
@@ -17,12 +23,13 @@ Every wait is bounded: connecting (:data:`CONNECT_TIMEOUT`) and each statement
 from __future__ import annotations
 
 import logging
-import queue
+import secrets
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import psycopg
+import psycopg_pool
 from psycopg import conninfo, errors
 
 from .rows import GameRow, LogRow, SeatRow, StoreError, _game_row, _seat_row
@@ -32,7 +39,11 @@ __all__ = ["CHANNEL", "CONNECT_TIMEOUT", "STATEMENT_TIMEOUT", "PostgresStore"]
 log = logging.getLogger("gamekit.server")
 
 CHANNEL = "gamekit_log"
-"""The channel an append is announced on: ``'<game_id>:<last seq>'``."""
+"""The channel an append is announced on: ``'<game_id>:<last seq>:<process>'`` (a
+notice of an older process, without ``:<process>``, is heard too)."""
+CAUGHT_UP = "*"
+"""The game id a listener's callback is told when the listening connection was made
+again: notices may have been missed, every game is to be compared with the store."""
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the database to answer a connection."""
 STATEMENT_TIMEOUT = 30_000
@@ -88,69 +99,67 @@ class PostgresStore:
     def __init__(self, url: str, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
         self._url = url
         self._connect_timeout = connect_timeout
-        self._lock = threading.Lock()
-        self._pids: set[int] = set()
-        self._free: queue.SimpleQueue[psycopg.Connection[tuple[Any, ...]]] = queue.SimpleQueue()
-        self._all: list[psycopg.Connection[tuple[Any, ...]]] = []
+        self._process = secrets.token_hex(6)
+        """This store's name in its notices: its own are not heard again."""
         self._callbacks: list[Callable[[str, int], None]] = []
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
-        self._db = self._connect(autocommit=False)
+        db = self._connect(autocommit=False)
         try:
-            with self._db.transaction():
-                self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                 for statement in _SCHEMA.split(";"):
-                    self._db.execute(statement)
+                    db.execute(statement)
         except psycopg.Error as e:
-            self._db.close()
             reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             raise StoreError(f"cannot make the tables in {_shown(url)}: {reason}") from None
-        self._all.append(self._db)
-        self._free.put(self._db)
-        for _ in range(self.threads - 1):
-            db = self._connect(autocommit=False)
-            self._all.append(db)
-            self._free.put(db)
+        finally:
+            db.close()
+        self._pool = psycopg_pool.ConnectionPool(
+            url,
+            min_size=1,
+            max_size=self.threads,
+            kwargs=self._options(autocommit=False),
+            check=psycopg_pool.ConnectionPool.check_connection,  # a dead one is replaced
+            timeout=connect_timeout + 5,
+            reconnect_timeout=24 * 3600,  # keep trying for as long as the server runs
+            name="gamekit",
+            open=True,
+        )
 
     def __repr__(self) -> str:
         return "PostgresStore(...)"
 
+    def _options(self, *, autocommit: bool) -> dict[str, Any]:
+        given = str(conninfo.conninfo_to_dict(self._url).get("options", ""))
+        return {
+            "autocommit": autocommit,
+            "connect_timeout": max(1, round(self._connect_timeout)),
+            "options": f"{given} -c statement_timeout={STATEMENT_TIMEOUT}".strip(),
+            "application_name": "gamekit.server",
+        }
+
     def _connect(self, *, autocommit: bool) -> psycopg.Connection[tuple[Any, ...]]:
         try:
-            given = str(conninfo.conninfo_to_dict(self._url).get("options", ""))
-            db = psycopg.connect(
-                self._url,
-                autocommit=autocommit,
-                connect_timeout=max(1, round(self._connect_timeout)),
-                options=f"{given} -c statement_timeout={STATEMENT_TIMEOUT}".strip(),
-                application_name="gamekit.server",
-            )
+            return psycopg.connect(self._url, **self._options(autocommit=autocommit))
         except psycopg.Error as e:
             reason = " ".join(line.strip() for line in str(e).splitlines()) or type(e).__name__
             raise StoreError(f"cannot reach the PostgreSQL store {_shown(self._url)}: {reason}")\
                 from None
-        if not autocommit:
-            with self._lock:
-                self._pids.add(db.info.backend_pid)
-        return db
 
     def _run(self, fn: Callable[[psycopg.Connection[tuple[Any, ...]]], Any]) -> Any:
-        """``fn(connection)`` in one transaction, on a free connection of the pool; a
-        lost connection is a :class:`StoreError` (the next call connects again)."""
-        db = self._free.get()
+        """``fn(connection)`` in one transaction, on a connection of the pool (checked
+        before it is lent); a database that cannot be reached or fails is a
+        :class:`StoreError`."""
         try:
-            if db.closed or db.broken:
-                with self._lock:
-                    self._all.remove(db)
-                db = self._connect(autocommit=False)
-                with self._lock:
-                    self._all.append(db)
-            with db.transaction():
+            with self._pool.connection() as db, db.transaction():
                 return fn(db)
-        except psycopg.OperationalError as e:
-            raise StoreError(f"the PostgreSQL store failed: {e}") from None
-        finally:
-            self._free.put(db)
+        except psycopg_pool.PoolTimeout:
+            raise StoreError(f"the PostgreSQL store {_shown(self._url)} is not answering")\
+                from None
+        except (psycopg.OperationalError, psycopg.InterfaceError) as e:
+            reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise StoreError(f"the PostgreSQL store failed: {reason}") from None
 
     def create(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Store a new game and its seats, in one transaction."""
@@ -208,7 +217,8 @@ class PostgresStore:
                     "INSERT INTO log VALUES (%s, %s, %s, %s, %s, %s)",
                     [(game_id, r.seq, r.seat, r.kind, r.token, r.at) for r in rows],
                 )
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{rows[-1].seq}"))
+            notice = f"{game_id}:{rows[-1].seq}:{self._process}"
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
 
         try:
             self._run(write)
@@ -253,6 +263,15 @@ class PostgresStore:
         ids = self._run(lambda db: db.execute("SELECT id FROM games ORDER BY created").fetchall())
         return [r[0] for r in ids]
 
+    def heads(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The last ``seq`` stored of each of ``game_ids`` (0 for a game with no row)."""
+        rows = self._run(lambda db: db.execute(
+            "SELECT game_id, MAX(seq) FROM log WHERE game_id = ANY(%s) GROUP BY game_id",
+            (list(game_ids),),
+        ).fetchall())
+        found = {str(g): int(s) for g, s in rows}
+        return {g: found.get(g, 0) for g in game_ids}
+
     def listen(self, callback: Callable[[str, int], None]) -> None:
         """Call ``callback(game_id, seq)`` for every append of another server process
         (or another store on the same database), from a daemon thread. When this
@@ -270,27 +289,34 @@ class PostgresStore:
     def _hear(self, db: psycopg.Connection[tuple[Any, ...]]) -> None:
         """The listening thread: hear notices until :meth:`close`; a lost connection is
         made again (what was appended meanwhile is read by the next catch-up)."""
+        wait = 0.5
         while not self._stop.is_set():
             try:
                 for notice in db.notifies(timeout=_POLL):
-                    if notice.pid not in self._pids:
-                        self._tell(notice.payload)
+                    self._tell(notice.payload)
             except psycopg.Error:
                 if self._stop.is_set():
                     break
-                log.warning("lost the PostgreSQL listening connection; connecting again")
+                if wait == 0.5:  # once an outage, not in a loop
+                    log.warning("lost the PostgreSQL listening connection; connecting again")
                 db.close()
-                if self._stop.wait(1.0):
+                while not self._stop.wait(wait):
+                    try:
+                        db = self._connect(autocommit=True)
+                        db.execute(f"LISTEN {CHANNEL}")
+                    except (StoreError, psycopg.Error):
+                        wait = min(wait * 2, 8.0)  # back off while the database is down
+                        continue
+                    log.warning("listening to PostgreSQL again")
+                    wait = 0.5
+                    self._tell(f"{CAUGHT_UP}:0:")  # what was missed: the hub catches up
                     break
-                try:
-                    db = self._connect(autocommit=True)
-                    db.execute(f"LISTEN {CHANNEL}")
-                except (StoreError, psycopg.Error):
-                    continue
         db.close()
 
     def _tell(self, payload: str) -> None:
-        game_id, _, seq = payload.rpartition(":")
+        game_id, seq, process = [*payload.split(":"), ""][:3]
+        if process == self._process:
+            return  # our own append: told already
         if not game_id or not seq.isdigit():
             log.warning("a notice on %s not of ours: %.80r", CHANNEL, payload)
             return
@@ -325,6 +351,4 @@ class PostgresStore:
         self._stop.set()
         if self._listener is not None:
             self._listener.join(timeout=_POLL * 4)
-        with self._lock:
-            for db in self._all:
-                db.close()
+        self._pool.close()

@@ -38,6 +38,7 @@ __all__ = [
     "MAX_LANG",
     "MAX_MESSAGE",
     "ProtocolError",
+    "Unavailable",
     "check_depth",
     "envelope",
     "read_message",
@@ -67,6 +68,7 @@ ERROR_CODES = (
     "over",  # the game has ended
     "busy",  # another action for this seat was stored first
     "too-many",  # too many connections from this address at once
+    "unavailable",  # the games' store is not answering: try again in `retry` seconds
 )
 """The codes of an ``error`` envelope's ``error.code``."""
 
@@ -92,6 +94,17 @@ class ProtocolError(ValueError):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+class Unavailable(ProtocolError):
+    """The games' store is not answering: nothing was stored; try again in
+    :attr:`retry` seconds."""
+
+    def __init__(self, retry: float) -> None:
+        super().__init__("unavailable", "the games' store is not answering: nothing was "
+                         f"stored; try again in {retry:g} s")  # fmt: skip
+        self.retry = retry
+        """Seconds after which to try again."""
 
 
 def envelope(kind: str, seq: int, seat: int | None, **fields: Any) -> dict[str, Any]:

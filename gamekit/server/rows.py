@@ -140,6 +140,10 @@ class Store(Protocol):
         """Call ``callback(game_id, seq)`` whenever another server process appends to
         a game (nothing to do where only one process writes)."""
 
+    def heads(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The last ``seq`` stored of each of ``game_ids`` (0 for a game with no row):
+        how a process finds the games it holds that another process moved on."""
+
     def check(self) -> None:
         """Make sure the store answers and can be written (a write rolled back): a
         :class:`StoreError` saying why not (the readiness probe, and the start)."""

@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from .live import Connection, Live
+from .protocol import Unavailable
 from .store import LogRow
 from .workers import decide, follow_parent
 
@@ -100,13 +101,23 @@ class Seats(abc.ABC):
         try:
             s = live.seats[seat]
             token = await self._decide(live, seat, s.bot or "greedy", s.options, asked)
-            async with live.lock:
-                if live.table.asked(seat) == asked:
-                    await self._commit(live, None, live.table.plan(seat, "bot", token), None)
+            await self._played(live, seat, asked, "bot", token)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("bot seat %s of game %s", seat, live.row.id)
+
+    async def _played(self, live: Live, seat: int, asked: int, kind: str, token: str) -> None:
+        """Store the seat's decision ``token`` while it is still the one asked; while
+        the store is unavailable, try again after a while (the decision is not lost)."""
+        while True:
+            try:
+                async with live.lock:
+                    if live.table.asked(seat) == asked and not live.table.over:
+                        await self._commit(live, None, live.table.plan(seat, kind, token), None)
+                return
+            except Unavailable as e:
+                await asyncio.sleep(e.retry)
 
     async def _clock_turn(self, live: Live, seat: int, asked: int, seconds: float) -> None:
         """When the clock runs out the seat's decision is played for it: the greedy
@@ -114,9 +125,7 @@ class Seats(abc.ABC):
         try:
             await asyncio.sleep(seconds)
             token = await self._decide(live, seat, "greedy", "{}", asked)
-            async with live.lock:
-                if live.table.asked(seat) == asked and not live.table.over:
-                    await self._commit(live, None, live.table.plan(seat, "timeout", token), None)
+            await self._played(live, seat, asked, "timeout", token)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -197,6 +197,15 @@ class SQLiteStore:
     def listen(self, callback: Callable[[str, int], None]) -> None:
         """Nothing to hear: one process writes an SQLite store."""
 
+    def heads(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The last ``seq`` stored of each of ``game_ids`` (0 for a game with no row)."""
+        with self._lock:
+            found = dict(self._db.execute(
+                f"SELECT game_id, MAX(seq) FROM log WHERE game_id IN "
+                f"({','.join('?' * len(game_ids))}) GROUP BY game_id", tuple(game_ids),
+            ).fetchall()) if game_ids else {}  # fmt: skip
+        return {g: int(found.get(g, 0)) for g in game_ids}
+
     def check(self) -> None:
         """A write rolled back: a read-only file, or a full or locked disk, is a
         :class:`StoreError` that says so."""
