@@ -25,11 +25,10 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..game import Game
-from ..i18n import DEFAULT, words
-from ..words import strip_clauses
+from ..i18n import DEFAULT
 from .desk import Desk
 from .live import MAX_STRIKES, Bucket, Connection, Live
-from .messages import message, said, setting
+from .messages import message, offered, setting
 from .ops import Metrics
 from .protocol import ProtocolError, Unavailable, envelope
 from .seats import Seats
@@ -48,6 +47,9 @@ CATCH_UP = 5.0
 """Seconds between two comparisons of the games held with the store (:meth:`Hub._keep_up`)."""
 RETRY = 2.0
 """Seconds after which a client told the store is unavailable may try again."""
+RACES = 3
+"""How many times an action is tried when other processes store rows of its game first
+(at a Speed Jump, seats on two processes choose at once): ``busy`` only after that."""
 
 
 class Hub(Seats, Desk, Sights):
@@ -326,89 +328,57 @@ class Hub(Seats, Desk, Sights):
         if live is None:
             raise ProtocolError("unauthorized", "no game with this id and token")
         async with live.lock:
-            t = live.table
-            seat = conn.seat
-            if seat is None:
-                raise ProtocolError("spectator", "a spectator watches; only a seat acts")
-            if t.over:
-                raise ProtocolError("over", "the game is over")
-            said = msg["seq"]
-            if msg["type"] == "resign":
-                if said != t.seq:
-                    raise ProtocolError(
-                        "stale", f"resign names seq {said}; the game is at seq {t.seq}"
-                    )
-                await self._commit(live, conn, t.plan(seat, "resign", ""), msg)
-                return
-            asked = t.asked(seat)
-            name = t.game.player_name(seat)
-            if asked is None:
-                raise ProtocolError("not-your-turn", f"{name} has no decision open now")
-            if not asked <= said <= t.seq:
-                raise ProtocolError(
-                    "stale",
-                    f"this answers the decision of seq {said}; {name}'s open decision "
-                    f"was asked at seq {asked}",
-                )
-            token = self._token(t, seat, msg, conn.lang)
-            await self._commit(live, conn, t.plan(seat, "play", token), msg)
+            for _ in range(RACES):  # a race lost to another process: try again, if it stands
+                if await self._try(live, conn, msg):
+                    return
+            raise ProtocolError("busy", "other actions were stored first; here is the game now")
 
-    def _token(self, t: Table, seat: int, msg: dict[str, Any], lang: str = DEFAULT) -> str:
-        """The offered action ``msg`` names, as its token; anything not offered to the
-        seat is ``illegal``, with the engine's reason where it has one."""
-        view = t.view(seat)
-        if "token" in msg:  # the seat's tokens: no JSON of the decision to build
-            if msg["token"] in t.game.decision(view).tokens(seat):
-                return str(msg["token"])
-            shown = msg["token"] if len(msg["token"]) <= 60 else msg["token"][:59] + "…"
-        else:
-            decision = t.game.decision_to_json(view)
-            for entry in decision["legal"]:
-                for a in entry["actions"]:
-                    if a["action"] == msg["action"]:
-                        return str(a["token"])
-            shown = json.dumps(msg["action"], sort_keys=True)[:60]
-        why = self._why(t, view, msg, lang)
-        say = words("gamekit", lang)
+    async def _try(self, live: Live, conn: Connection, msg: dict[str, Any]) -> bool:
+        """Check ``msg`` against the game as it stands and store it: ``False`` if another
+        process stored a row first (the game is caught up then: the action may be tried
+        again, and stands where a simultaneous choice left the seat's decision open)."""
+        t = live.table
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("spectator", "a spectator watches; only a seat acts")
+        if t.over:
+            raise ProtocolError("over", "the game is over")
+        said = msg["seq"]
+        if msg["type"] == "resign":
+            if said != t.seq:
+                raise ProtocolError("stale", f"resign names seq {said}; the game is at seq {t.seq}")
+            return await self._stored(live, conn, t.plan(seat, "resign", ""), msg)
+        asked = t.asked(seat)
         name = t.game.player_name(seat)
-        if why:
-            told = say("{action} is not one of {player}'s actions now: {why}",
-                       action=shown, player=name, why=why)  # fmt: skip
-        else:
-            told = say("{action} is not one of {player}'s actions now", action=shown, player=name)
-        told = told if len(told) <= 1000 else told[:999] + "…"  # the envelope's bound
-        raise ProtocolError("illegal", told)
-
-    def _why(self, t: Table, view: Any, msg: dict[str, Any], lang: str = DEFAULT) -> str:
-        game = t.game
-        try:
-            if "token" in msg:
-                action = game.parse_action(view.state, msg["token"])
-            else:
-                action = game.json.action_from_json(msg["action"], "$.action")
-            why = game.why_illegal_in_view(view, action)
-        except game.IllegalActionError as e:
-            return said(game, e, lang)
-        except game.refusals() as e:
-            return strip_clauses(str(e))
-        except Exception:  # a reader's bug must not reach the client
-            log.exception("reading an action")
-            return ""
-        return "" if why is None else said(game, why[1], lang)
+        if asked is None:
+            raise ProtocolError("not-your-turn", f"{name} has no decision open now")
+        if not asked <= said <= t.seq:
+            raise ProtocolError(
+                "stale",
+                f"this answers the decision of seq {said}; {name}'s open decision "
+                f"was asked at seq {asked}",
+            )
+        token = offered(t, seat, msg, conn.lang)
+        return await self._stored(live, conn, t.plan(seat, "play", token), msg)
 
     async def _commit(
         self, live: Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None
     ) -> None:
-        """Store ``rows``; acknowledge them to ``conn``, then play and send them; or tell
-        ``conn`` the race was lost."""
+        """Store ``rows`` (a bot's, a clock's); a race lost to another process leaves the
+        game caught up, and the decision to be asked again."""
+        await self._stored(live, conn, rows, msg)
+
+    async def _stored(
+        self, live: Live, conn: Connection | None, rows: list[LogRow], msg: dict[str, Any] | None
+    ) -> bool:
+        """Store ``rows``; acknowledge them to ``conn``, then play and send them; ``False``
+        if another process stored that ``seq`` first."""
         ack: dict[str, Any] | None = None
         if conn is not None:
             ack = envelope("ack", rows[-1].seq, conn.seat)
             if msg is not None and "ref" in msg:
                 ack["ref"] = msg["ref"]
-        stored = await self._write(live, rows, conn, ack)
-        if not stored and conn is not None:
-            raise ProtocolError("busy", "another action was stored first; here is the game now")
+        return await self._write(live, rows, conn, ack)
 
     async def _write(
         self,

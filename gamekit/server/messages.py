@@ -22,18 +22,21 @@ it carries the whole record, every secret being revealed by then.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from ..game import Game
-from ..i18n import DEFAULT
+from ..i18n import DEFAULT, words
 from ..words import strip_clauses
-from .protocol import envelope
+from .protocol import ProtocolError, envelope
 from .table import Table
 
-__all__ = ["HISTORY", "SeatInfo", "message", "said"]
+__all__ = ["HISTORY", "SeatInfo", "message", "offered", "said"]
+
+log = logging.getLogger("gamekit.server")
 
 HISTORY = 200
 """How many of the latest events a client is sent when it (re)connects."""
@@ -149,3 +152,48 @@ def said(game: Game, refusal: Any, lang: str = DEFAULT) -> str:
         told: str = game.refusal_words(refusal, lang)
         return told
     return strip_clauses(str(refusal))
+
+
+def offered(t: Table, seat: int, msg: dict[str, Any], lang: str = DEFAULT) -> str:
+    """The offered action ``msg`` names, as its token; anything not offered to the
+    seat is ``illegal``, with the engine's reason where it has one."""
+    view = t.view(seat)
+    if "token" in msg:  # the seat's tokens: no JSON of the decision to build
+        if msg["token"] in t.game.decision(view).tokens(seat):
+            return str(msg["token"])
+        shown = msg["token"] if len(msg["token"]) <= 60 else msg["token"][:59] + "…"
+    else:
+        decision = t.game.decision_to_json(view)
+        for entry in decision["legal"]:
+            for a in entry["actions"]:
+                if a["action"] == msg["action"]:
+                    return str(a["token"])
+        shown = json.dumps(msg["action"], sort_keys=True)[:60]
+    why = _why(t, view, msg, lang)
+    say = words("gamekit", lang)
+    name = t.game.player_name(seat)
+    if why:
+        told = say("{action} is not one of {player}'s actions now: {why}",
+                   action=shown, player=name, why=why)  # fmt: skip
+    else:
+        told = say("{action} is not one of {player}'s actions now", action=shown, player=name)
+    told = told if len(told) <= 1000 else told[:999] + "…"  # the envelope's bound
+    raise ProtocolError("illegal", told)
+
+
+def _why(t: Table, view: Any, msg: dict[str, Any], lang: str = DEFAULT) -> str:
+    game = t.game
+    try:
+        if "token" in msg:
+            action = game.parse_action(view.state, msg["token"])
+        else:
+            action = game.json.action_from_json(msg["action"], "$.action")
+        why = game.why_illegal_in_view(view, action)
+    except game.IllegalActionError as e:
+        return said(game, e, lang)
+    except game.refusals() as e:
+        return strip_clauses(str(e))
+    except Exception:  # a reader's bug must not reach the client
+        log.exception("reading an action")
+        return ""
+    return "" if why is None else said(game, why[1], lang)

@@ -128,3 +128,47 @@ def test_a_process_catches_up_with_what_it_missed(tmp_path: Path, cluster: Clust
     finally:
         a.stop()
         b.stop()
+
+
+def test_choices_at_once_on_two_processes_are_both_stored(
+    tmp_path: Path, cluster: Cluster
+) -> None:
+    """At a Speed Jump both seats choose at once (SPEED-JUMP-1); with the seats on two
+    processes, one choice could lose the race for the next row and be refused
+    ``busy`` (1-2.5% of actions). Now the losing process catches up and stores the
+    choice after the winner's, since a secret choice leaves the other's decision open;
+    here B has not even heard of A's row (its listening connection is cut)."""
+    a = _server(tmp_path, cluster.url, "a")
+    b = _server(tmp_path, cluster.url, "b")
+    try:
+        made = a.create({"game": "tikalspeed", "rules": {"mode": "speed", "players": 2},
+                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+        p1 = a.client(made["id"], made["seats"][0]["token"])
+        p2 = b.client(made["id"], made["seats"][1]["token"])
+        for _ in range(200):  # to the first Jump: pass, place, spend as little as can be
+            mover = _mover([p1, p2])
+            if mover.last["decision"]["kind"] == "tokens":
+                break
+            tokens = mover.tokens()
+            cheap = [t for t in tokens if t in ("pass", "end")]
+            assert mover.play(cheap[0] if cheap else tokens[0])["type"] == "ack"
+        for c in (p1, p2):  # both asked at once, in secret
+            c.drain()
+            assert c.last["decision"]["kind"] == "tokens" and c.last["asked"] is not None
+        import psycopg
+
+        with psycopg.connect(cluster.url, autocommit=True) as db:
+            db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                       " WHERE query LIKE 'LISTEN%'")  # fmt: skip
+        first = p1.play(next(t for t in p1.tokens() if t.endswith(":tokens:3")))
+        second = p2.play(next(t for t in p2.tokens() if t.endswith(":tokens:2")))
+        assert first["type"] == "ack", first
+        assert second["type"] == "ack", second  # stored after P1's, not refused
+        assert second["seq"] > first["seq"]
+        revealed = p1.until(lambda m: m["type"] == "update" and any(
+            e["event"] == "TokensRevealed" for e in m["events"]))
+        reveal = next(e for e in revealed["events"] if e["event"] == "TokensRevealed")
+        assert reveal["chosen"] == [3, 2]
+    finally:
+        a.stop()
+        b.stop()
