@@ -116,12 +116,14 @@ class Desk(abc.ABC):
     async def listed(self, limit: int = 100) -> list[dict[str, Any]]:
         """The games the lobby lists, newest first: id, game, rules, seats, how far."""
         out = []
-        for row, seats, seq in await self._db(self.store.listed, limit):
+        found = await self._db(self.store.listed, limit)
+        ended = await self._db(self.store.ended, [row.id for row, _, _ in found])
+        for row, seats, seq in found:
             game = self.games.get(row.game)
             if game is None:
                 continue
             live = self._live.get(row.id)
-            over = live is not None and live.table.over
+            over = live.table.over if live is not None else row.id in ended
             out.append({
                 "id": row.id,
                 "game": row.game,

@@ -120,11 +120,17 @@ class Hub(Seats, Desk, Sights):
         """Listen to the store, and resume every game that was running."""
         self._loop = asyncio.get_running_loop()
         self.store.listen(self._heard)
-        for game_id in await self._db(self.store.games):
+        for game_id in await self._db(self.store.running):
             live = await self._get(game_id)
-            if live is not None and not live.table.over:
-                async with live.lock:
+            if live is None:
+                continue
+            async with live.lock:
+                if live.table.over:  # ended before it was marked: marked now
+                    await self._db(self.store.end, game_id)
+                else:
                     self._follow(live)
+                if not live.tasks and not live.connections:  # nothing runs: not held
+                    self._live.pop(game_id, None)
         self._catching = asyncio.ensure_future(self._keep_up())
 
     async def _keep_up(self) -> None:
@@ -195,6 +201,8 @@ class Hub(Seats, Desk, Sights):
             rows = await self._db(self.store.log, game_id, 0)
             table = Table.start(game, rules, seed=row.seed, seats=len(seats), log=rows)
             live = Live(row, seats, table)
+            if row.clock is not None:  # the deadlines its decisions were given
+                live.clocks = await self._db(self.store.clocks, game_id)
             self._live[game_id] = live
         self._loading.pop(game_id, None)
         async with live.lock:
@@ -401,6 +409,9 @@ class Hub(Seats, Desk, Sights):
         events = live.table.advance(rows)
         self._follow(live)  # the clocks of the decisions it opens, told in the update
         await self._broadcast(live, events)
+        if live.table.over:  # not resumed at the next start
+            with contextlib.suppress(Unavailable):
+                await self._db(self.store.end, live.row.id)
         return True
 
     def seq(self, game_id: str) -> int:

@@ -88,3 +88,7 @@ class Live:
     connections: set[Connection] = attrs.Factory(set)
     tasks: dict[tuple[str, int, int], asyncio.Task[None]] = attrs.Factory(dict)
     deadlines: dict[int, float] = attrs.Factory(dict)
+    """Per seat on the clock, when its decision times out (``time.monotonic()``)."""
+    clocks: dict[tuple[int, int], float] = attrs.Factory(dict)
+    """The stored deadlines of the game's decisions by ``(seat, asked)`` (seconds since
+    the epoch): a decision keeps its time across a restart."""

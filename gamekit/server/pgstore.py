@@ -67,7 +67,13 @@ CREATE TABLE IF NOT EXISTS log (
     kind TEXT NOT NULL, token TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
-CREATE INDEX IF NOT EXISTS games_listed ON games(listed, created)
+CREATE INDEX IF NOT EXISTS games_listed ON games(listed, created);
+CREATE TABLE IF NOT EXISTS ended (game_id TEXT PRIMARY KEY REFERENCES games(id));
+CREATE TABLE IF NOT EXISTS clocks (
+    game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+    asked INTEGER NOT NULL, deadline DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat, asked)
+)
 """
 _SCHEMA_LOCK = 0x67616D656B6974  # 'gamekit': processes starting at once make the tables once
 
@@ -262,6 +268,44 @@ class PostgresStore:
         """Every game's id, oldest first."""
         ids = self._run(lambda db: db.execute("SELECT id FROM games ORDER BY created").fetchall())
         return [r[0] for r in ids]
+
+    def running(self) -> list[str]:
+        """The games not marked ended, oldest first."""
+        ids = self._run(lambda db: db.execute(
+            "SELECT id FROM games WHERE id NOT IN (SELECT game_id FROM ended) ORDER BY created"
+        ).fetchall())
+        return [r[0] for r in ids]
+
+    def end(self, game_id: str) -> None:
+        """Mark a game ended."""
+        self._run(lambda db: db.execute(
+            "INSERT INTO ended VALUES (%s) ON CONFLICT DO NOTHING", (game_id,)))
+
+    def ended(self, game_ids: Sequence[str]) -> set[str]:
+        """Which of ``game_ids`` are marked ended."""
+        rows = self._run(lambda db: db.execute(
+            "SELECT game_id FROM ended WHERE game_id = ANY(%s)", (list(game_ids),)).fetchall())
+        return {str(r[0]) for r in rows}
+
+    def clocks(self, game_id: str) -> dict[tuple[int, int], float]:
+        """The stored deadlines of a game's decisions."""
+        rows = self._run(lambda db: db.execute(
+            "SELECT seat, asked, deadline FROM clocks WHERE game_id = %s", (game_id,)).fetchall())
+        return {(int(seat), int(asked)): float(d) for seat, asked, d in rows}
+
+    def clock(self, game_id: str, seat: int, asked: int, deadline: float) -> float:
+        """The decision's deadline: the one stored, else ``deadline``, stored now (the
+        first process to store it sets it for all)."""
+
+        def write(db: psycopg.Connection[tuple[Any, ...]]) -> Any:
+            db.execute("INSERT INTO clocks VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                       (game_id, seat, asked, deadline))  # fmt: skip
+            return db.execute(
+                "SELECT deadline FROM clocks WHERE game_id = %s AND seat = %s AND asked = %s",
+                (game_id, seat, asked)).fetchone()  # fmt: skip
+
+        (found,) = self._run(write)
+        return float(found)
 
     def heads(self, game_ids: Sequence[str]) -> dict[str, int]:
         """The last ``seq`` stored of each of ``game_ids`` (0 for a game with no row)."""

@@ -136,6 +136,23 @@ class Store(Protocol):
     def games(self) -> list[str]:
         """Every game's id."""
 
+    def running(self) -> list[str]:
+        """The ids of the games not marked ended (:meth:`end`), oldest first: what a
+        server resumes when it starts."""
+
+    def end(self, game_id: str) -> None:
+        """Mark a game ended: it is not resumed at start (it is read when asked for)."""
+
+    def ended(self, game_ids: Sequence[str]) -> set[str]:
+        """Which of ``game_ids`` are marked ended."""
+
+    def clocks(self, game_id: str) -> dict[tuple[int, int], float]:
+        """The stored deadlines of a game's decisions, by ``(seat, asked)``: seconds
+        since the epoch."""
+
+    def clock(self, game_id: str, seat: int, asked: int, deadline: float) -> float:
+        """The deadline of a decision: the one stored, else ``deadline``, stored now."""
+
     def listen(self, callback: Callable[[str, int], None]) -> None:
         """Call ``callback(game_id, seq)`` whenever another server process appends to
         a game (nothing to do where only one process writes)."""

@@ -15,16 +15,19 @@ import hashlib
 import logging
 import multiprocessing
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .live import Connection, Live
 from .protocol import Unavailable
-from .store import LogRow
+from .store import LogRow, Store
 from .workers import decide, follow_parent
 
 __all__ = ["Seats"]
 
 log = logging.getLogger("gamekit.server")
+
+T = TypeVar("T")
 
 
 class Seats(abc.ABC):
@@ -32,6 +35,11 @@ class Seats(abc.ABC):
 
     _bot_workers: int
     _bots: concurrent.futures.Executor | None
+    store: Store
+
+    @abc.abstractmethod
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on the store's thread (the hub's)."""
 
     @abc.abstractmethod
     async def _commit(
@@ -76,9 +84,12 @@ class Seats(abc.ABC):
             elif s.kind == "human" and live.row.clock is not None and (
                 "clock", seat, asked
             ) not in live.tasks:
-                live.deadlines[seat] = time.monotonic() + live.row.clock
+                # a decision keeps the time it had: its deadline is stored (a restart
+                # or another process reads it back), else it starts now
+                deadline = live.clocks.setdefault((seat, asked), time.time() + live.row.clock)
+                live.deadlines[seat] = time.monotonic() + (deadline - time.time())
                 live.tasks["clock", seat, asked] = asyncio.ensure_future(
-                    self._clock_turn(live, seat, asked, live.row.clock)
+                    self._clock_turn(live, seat, asked)
                 )
 
     def _bot_seed(self, live: Live, seat: int, asked: int) -> int:
@@ -119,11 +130,24 @@ class Seats(abc.ABC):
             except Unavailable as e:
                 await asyncio.sleep(e.retry)
 
-    async def _clock_turn(self, live: Live, seat: int, asked: int, seconds: float) -> None:
+    async def _clock_turn(self, live: Live, seat: int, asked: int) -> None:
         """When the clock runs out the seat's decision is played for it: the greedy
-        bot's choice from its own view (docs/server.md, "the clock")."""
+        bot's choice from its own view (docs/server.md, "the clock"). The deadline is
+        stored first (the first process to store it sets it for every process)."""
         try:
-            await asyncio.sleep(seconds)
+            proposed = live.clocks[seat, asked]
+            while True:
+                try:
+                    deadline = await self._db(self.store.clock, live.row.id, seat, asked, proposed)
+                    break
+                except Unavailable as e:  # counted from the deadline proposed meanwhile
+                    await asyncio.sleep(e.retry)
+                    if time.time() >= proposed:
+                        deadline = proposed
+                        break
+            live.clocks[seat, asked] = deadline
+            live.deadlines[seat] = time.monotonic() + (deadline - time.time())
+            await asyncio.sleep(max(0.0, deadline - time.time()))
             token = await self._decide(live, seat, "greedy", "{}", asked)
             await self._played(live, seat, asked, "timeout", token)
         except asyncio.CancelledError:

@@ -71,6 +71,11 @@ CREATE TABLE IF NOT EXISTS log (
     PRIMARY KEY (game_id, seq)
 );
 CREATE INDEX IF NOT EXISTS games_listed ON games(listed, created);
+CREATE TABLE IF NOT EXISTS ended (game_id TEXT PRIMARY KEY REFERENCES games(id));
+CREATE TABLE IF NOT EXISTS clocks (
+    game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+    asked INTEGER NOT NULL, deadline REAL NOT NULL, PRIMARY KEY (game_id, seat, asked)
+);
 """
 
 
@@ -193,6 +198,44 @@ class SQLiteStore:
         """Every game's id."""
         with self._lock:
             return [r[0] for r in self._db.execute("SELECT id FROM games").fetchall()]
+
+    def running(self) -> list[str]:
+        """The games not marked ended, oldest first."""
+        with self._lock:
+            return [r[0] for r in self._db.execute(
+                "SELECT id FROM games WHERE id NOT IN (SELECT game_id FROM ended)"
+                " ORDER BY created").fetchall()]  # fmt: skip
+
+    def end(self, game_id: str) -> None:
+        """Mark a game ended."""
+        with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO ended VALUES (?)", (game_id,))
+
+    def ended(self, game_ids: Sequence[str]) -> set[str]:
+        """Which of ``game_ids`` are marked ended."""
+        if not game_ids:
+            return set()
+        with self._lock:
+            return {r[0] for r in self._db.execute(
+                f"SELECT game_id FROM ended WHERE game_id IN ({','.join('?' * len(game_ids))})",
+                tuple(game_ids)).fetchall()}  # fmt: skip
+
+    def clocks(self, game_id: str) -> dict[tuple[int, int], float]:
+        """The stored deadlines of a game's decisions."""
+        with self._lock:
+            rows = self._db.execute("SELECT seat, asked, deadline FROM clocks WHERE game_id = ?",
+                                    (game_id,)).fetchall()  # fmt: skip
+        return {(int(seat), int(asked)): float(d) for seat, asked, d in rows}
+
+    def clock(self, game_id: str, seat: int, asked: int, deadline: float) -> float:
+        """The decision's deadline: the one stored, else ``deadline``, stored now."""
+        with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO clocks VALUES (?, ?, ?, ?)",
+                             (game_id, seat, asked, deadline))  # fmt: skip
+            (found,) = self._db.execute(
+                "SELECT deadline FROM clocks WHERE game_id = ? AND seat = ? AND asked = ?",
+                (game_id, seat, asked)).fetchone()  # fmt: skip
+        return float(found)
 
     def listen(self, callback: Callable[[str, int], None]) -> None:
         """Nothing to hear: one process writes an SQLite store."""
