@@ -42,7 +42,7 @@ class Desk(abc.ABC):
         """The game loaded, or ``None`` if there is none (the hub's)."""
 
     @abc.abstractmethod
-    def _follow(self, live: Live) -> None:
+    async def _run(self, live: Live) -> None:
         """Start what the game waits for: bots, clocks (the hub's)."""
 
     async def create(self, request: Any) -> dict[str, Any]:
@@ -73,7 +73,7 @@ class Desk(abc.ABC):
         live = await self._get(game_id)
         assert live is not None
         async with live.lock:
-            self._follow(live)
+            await self._run(live)
         return {
             "id": game_id,
             "game": plan.game.package,

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from ..game import Game
 from ..i18n import DEFAULT
 from .desk import Desk
+from .leases import Leases
 from .live import MAX_STRIKES, Bucket, Connection, Live
 from .messages import message, offered, setting
 from .ops import Metrics
@@ -52,7 +53,7 @@ RACES = 3
 (at a Speed Jump, seats on two processes choose at once): ``busy`` only after that."""
 
 
-class Hub(Seats, Desk, Sights):
+class Hub(Seats, Leases, Desk, Sights):
     """The games of one server process over one store."""
 
     def __init__(
@@ -80,6 +81,9 @@ class Hub(Seats, Desk, Sights):
         self.metrics.count_games(lambda: len(self._live))
         self._store_down = False
         self._catching: asyncio.Task[None] | None = None
+        self.owner = secrets.token_hex(8)
+        """This process's name in the games' leases."""
+        self.metrics.owned.set_function(lambda: sum(live.owned for live in self._live.values()))
 
     # plumbing -------------------------------------------------------------------------
 
@@ -128,9 +132,8 @@ class Hub(Seats, Desk, Sights):
                 if live.table.over:  # ended before it was marked: marked now
                     await self._db(self.store.end, game_id)
                 else:
-                    self._follow(live)
-                if not live.tasks and not live.connections:  # nothing runs: not held
-                    self._live.pop(game_id, None)
+                    await self._run(live)
+                await self._drop_if_idle(live)
         self._catching = asyncio.ensure_future(self._keep_up())
 
     async def _keep_up(self) -> None:
@@ -141,6 +144,7 @@ class Hub(Seats, Desk, Sights):
             await asyncio.sleep(CATCH_UP)
             with contextlib.suppress(Unavailable):  # the store is down: the next round
                 await self._catch_up_all()
+                await self._renew()
 
     async def _catch_up_all(self) -> None:
         ids = list(self._live)
@@ -157,6 +161,9 @@ class Hub(Seats, Desk, Sights):
         for live in self._live.values():
             for task in live.tasks.values():
                 task.cancel()
+        for live in [v for v in self._live.values() if v.owned]:  # another takes them at once
+            with contextlib.suppress(Unavailable):
+                await self._db(self.store.release, live.row.id, self.owner)
         if self._bots is not None:
             self._bots.shutdown(wait=False, cancel_futures=True)
         self._draw_thread.shutdown(wait=False)
@@ -222,7 +229,7 @@ class Hub(Seats, Desk, Sights):
         rows = await self._db(self.store.log, live.row.id, live.table.seq)
         if rows:
             events = live.table.advance(rows)
-            self._follow(live)
+            await self._run(live)
             await self._broadcast(live, events)
 
     # connections ----------------------------------------------------------------------
@@ -264,6 +271,7 @@ class Hub(Seats, Desk, Sights):
             seat = found[0]
         conn = Connection(game_id, seat, send, lang)
         async with live.lock:
+            await self._run(live)  # loaded on demand: what it waits for, and its clocks
             hello = self._message(live, conn.seat, "hello", events=None, lang=lang)
             await conn.send(hello)
             live.connections.add(conn)  # only once it has its hello
@@ -284,7 +292,8 @@ class Hub(Seats, Desk, Sights):
             )
             idle = all(task.done() for task in live.tasks.values())
             if not live.connections and idle and (t.over or waits_for_people):
-                self._live.pop(conn.game_id, None)
+                live.tasks.clear()
+                await self._drop_if_idle(live)
 
     def _message(
         self,
@@ -407,11 +416,13 @@ class Hub(Seats, Desk, Sights):
             with contextlib.suppress(Exception):  # a closed socket: the row is stored
                 await conn.send(ack)
         events = live.table.advance(rows)
-        self._follow(live)  # the clocks of the decisions it opens, told in the update
+        await self._run(live)  # the clocks of the decisions it opens, told in the update
         await self._broadcast(live, events)
-        if live.table.over:  # not resumed at the next start
+        if live.table.over:  # not resumed at the next start, and nobody's to run
             with contextlib.suppress(Unavailable):
                 await self._db(self.store.end, live.row.id)
+                if live.owned:
+                    await self._db(self.store.release, live.row.id, self.owner)
         return True
 
     def seq(self, game_id: str) -> int:

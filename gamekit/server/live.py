@@ -89,6 +89,9 @@ class Live:
     tasks: dict[tuple[str, int, int], asyncio.Task[None]] = attrs.Factory(dict)
     deadlines: dict[int, float] = attrs.Factory(dict)
     """Per seat on the clock, when its decision times out (``time.monotonic()``)."""
+    owned: bool = False
+    """Whether this process holds the game's lease: only the owner runs its bots and
+    clocks (:mod:`gamekit.server.seats`)."""
     clocks: dict[tuple[int, int], float] = attrs.Factory(dict)
     """The stored deadlines of the game's decisions by ``(seat, asked)`` (seconds since
     the epoch): a decision keeps its time across a restart."""

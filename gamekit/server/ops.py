@@ -4,9 +4,10 @@ logs (the standard :mod:`logging`, one JSON object a line).
 :class:`Metrics` holds the server's own registry, so that two servers in one process
 (the tests) count apart: actions stored, by game and kind; the seconds from an action
 received to its update sent to the game's last connection; connections open; games
-loaded; store errors; WebSocket connections refused for being too many from one
-address. :func:`configure_logging` sends every logger's records, uvicorn's included,
-to standard error as JSON (``python-json-logger``), at the level asked for.
+loaded and owned; lease takeovers; bot decisions; store errors; WebSocket
+connections refused for being too many from one address. :func:`configure_logging`
+sends every logger's records, uvicorn's included, to standard error as JSON
+(``python-json-logger``), at the level asked for.
 
 >>> m = Metrics()
 >>> m.actions.labels(game="tiki", kind="play").inc()
@@ -53,6 +54,18 @@ class Metrics:
         )  # fmt: skip
         self.store_errors = Counter(
             "gamekit_store_errors", "Calls to the store that failed.", registry=self.registry,
+        )  # fmt: skip
+        self.takeovers = Counter(
+            "gamekit_lease_takeovers", "Games this process took over from an owner whose "
+            "lease ran out.", registry=self.registry,
+        )  # fmt: skip
+        self.owned = Gauge(
+            "gamekit_games_owned", "Games whose bots and clocks this process runs.",
+            registry=self.registry,
+        )  # fmt: skip
+        self.bot_decisions = Counter(
+            "gamekit_bot_decisions", "Decisions bots and clocks made in this process.",
+            registry=self.registry,
         )  # fmt: skip
         self.refused = Counter(
             "gamekit_connections_refused", "WebSocket connections refused: too many from "

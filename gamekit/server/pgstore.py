@@ -69,6 +69,10 @@ CREATE TABLE IF NOT EXISTS log (
 );
 CREATE INDEX IF NOT EXISTS games_listed ON games(listed, created);
 CREATE TABLE IF NOT EXISTS ended (game_id TEXT PRIMARY KEY REFERENCES games(id));
+CREATE TABLE IF NOT EXISTS leases (
+    game_id TEXT PRIMARY KEY REFERENCES games(id), owner TEXT NOT NULL,
+    until DOUBLE PRECISION NOT NULL
+);
 CREATE TABLE IF NOT EXISTS clocks (
     game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
     asked INTEGER NOT NULL, deadline DOUBLE PRECISION NOT NULL,
@@ -286,6 +290,39 @@ class PostgresStore:
         rows = self._run(lambda db: db.execute(
             "SELECT game_id FROM ended WHERE game_id = ANY(%s)", (list(game_ids),)).fetchall())
         return {str(r[0]) for r in rows}
+
+    def lease(self, game_id: str, owner: str, until: float, now: float) -> tuple[bool, bool]:
+        """Hold or renew the game's lease, unless another owner's runs past ``now``
+        (the row locked while it is decided: two processes never both take it)."""
+
+        def take(db: psycopg.Connection[tuple[Any, ...]]) -> tuple[bool, bool]:
+            db.execute("INSERT INTO leases VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                       (game_id, "", 0.0))  # fmt: skip
+            found = db.execute(
+                "SELECT owner, until FROM leases WHERE game_id = %s FOR UPDATE", (game_id,)
+            ).fetchone()
+            assert found is not None  # inserted above, or there already
+            held, held_until = found
+            if held not in ("", owner) and held_until >= now:
+                return False, False
+            db.execute("UPDATE leases SET owner = %s, until = %s WHERE game_id = %s",
+                       (owner, until, game_id))  # fmt: skip
+            return True, held not in ("", owner)
+
+        taken: tuple[bool, bool] = self._run(take)
+        return taken
+
+    def release(self, game_id: str, owner: str) -> None:
+        """Give the game's lease up, if ``owner`` holds it."""
+        self._run(lambda db: db.execute(
+            "DELETE FROM leases WHERE game_id = %s AND owner = %s", (game_id, owner)))
+
+    def orphans(self, now: float) -> list[str]:
+        """The games not ended whose lease ran out before ``now``."""
+        rows = self._run(lambda db: db.execute(
+            "SELECT game_id FROM leases WHERE until < %s AND game_id NOT IN"
+            " (SELECT game_id FROM ended)", (now,)).fetchall())
+        return [str(r[0]) for r in rows]
 
     def clocks(self, game_id: str) -> dict[tuple[int, int], float]:
         """The stored deadlines of a game's decisions."""

@@ -146,6 +146,18 @@ class Store(Protocol):
     def ended(self, game_ids: Sequence[str]) -> set[str]:
         """Which of ``game_ids`` are marked ended."""
 
+    def lease(self, game_id: str, owner: str, until: float, now: float) -> tuple[bool, bool]:
+        """Hold (or renew) the game's lease for ``owner`` until ``until``, if nobody else
+        holds one that runs past ``now``: whether ``owner`` holds it now, and whether it
+        took it over from another owner whose lease ran out."""
+
+    def release(self, game_id: str, owner: str) -> None:
+        """Give the game's lease up, if ``owner`` holds it."""
+
+    def orphans(self, now: float) -> list[str]:
+        """The games not ended whose lease ran out before ``now``: their owner died or
+        stopped renewing, and another process is to take them over."""
+
     def clocks(self, game_id: str) -> dict[tuple[int, int], float]:
         """The stored deadlines of a game's decisions, by ``(seat, asked)``: seconds
         since the epoch."""

@@ -19,11 +19,12 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .live import Connection, Live
+from .ops import Metrics
 from .protocol import Unavailable
 from .store import LogRow, Store
 from .workers import decide, follow_parent
 
-__all__ = ["Seats"]
+__all__ = ["Seats", "needs_owner"]
 
 log = logging.getLogger("gamekit.server")
 
@@ -36,6 +37,7 @@ class Seats(abc.ABC):
     _bot_workers: int
     _bots: concurrent.futures.Executor | None
     store: Store
+    metrics: Metrics
 
     @abc.abstractmethod
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -61,7 +63,9 @@ class Seats(abc.ABC):
     # bots and clocks ------------------------------------------------------------------
 
     def _follow(self, live: Live) -> None:
-        """Start what the game now waits for: a bot's decision, a seat's clock."""
+        """Start what the game now waits for, where this process owns the game
+        (:attr:`Live.owned`): a bot's decision, a seat's clock; elsewhere only the
+        clocks' deadlines are known, to show them."""
         t = live.table
         for key, task in list(live.tasks.items()):
             kind, seat, asked = key
@@ -77,6 +81,11 @@ class Seats(abc.ABC):
             assert opened is not None
             asked = opened
             s = live.seats[seat]
+            if not live.owned:  # another process runs it: show its clocks, run nothing
+                if (seat, asked) in live.clocks:
+                    live.deadlines[seat] = time.monotonic() + (
+                        live.clocks[seat, asked] - time.time())
+                continue
             if s.kind == "bot" and ("bot", seat, asked) not in live.tasks:
                 live.tasks["bot", seat, asked] = asyncio.ensure_future(
                     self._bot_turn(live, seat, asked)
@@ -102,6 +111,7 @@ class Seats(abc.ABC):
         position = t.view(seat) if game.secret(t.state) else t.state
         text = game.json.dumps(position)
         loop = asyncio.get_running_loop()
+        self.metrics.bot_decisions.inc()
         token: str = await loop.run_in_executor(
             self._bot_pool(), decide, game.package, text, seat, bot, options,
             self._bot_seed(live, seat, asked),
@@ -155,3 +165,12 @@ class Seats(abc.ABC):
         except Exception:
             log.exception("clock of seat %s of game %s", seat, live.row.id)
 
+
+def needs_owner(live: Live) -> bool:
+    """Whether something runs for the game: a bot to decide or a clock to count."""
+    t = live.table
+    return not t.over and any(
+        live.seats[seat].kind == "bot"
+        or (live.seats[seat].kind == "human" and live.row.clock is not None)
+        for seat in t.actors
+    )

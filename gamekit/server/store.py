@@ -72,6 +72,9 @@ CREATE TABLE IF NOT EXISTS log (
 );
 CREATE INDEX IF NOT EXISTS games_listed ON games(listed, created);
 CREATE TABLE IF NOT EXISTS ended (game_id TEXT PRIMARY KEY REFERENCES games(id));
+CREATE TABLE IF NOT EXISTS leases (
+    game_id TEXT PRIMARY KEY REFERENCES games(id), owner TEXT NOT NULL, until REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS clocks (
     game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
     asked INTEGER NOT NULL, deadline REAL NOT NULL, PRIMARY KEY (game_id, seat, asked)
@@ -219,6 +222,27 @@ class SQLiteStore:
             return {r[0] for r in self._db.execute(
                 f"SELECT game_id FROM ended WHERE game_id IN ({','.join('?' * len(game_ids))})",
                 tuple(game_ids)).fetchall()}  # fmt: skip
+
+    def lease(self, game_id: str, owner: str, until: float, now: float) -> tuple[bool, bool]:
+        """Always ``owner``'s: one process writes an SQLite store, so a lease another
+        process left (a process killed and started again) is its own."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO leases VALUES (?, ?, ?)",
+                             (game_id, owner, until))  # fmt: skip
+        return True, False
+
+    def release(self, game_id: str, owner: str) -> None:
+        """Give the game's lease up, if ``owner`` holds it."""
+        with self._lock:
+            self._db.execute("DELETE FROM leases WHERE game_id = ? AND owner = ?",
+                             (game_id, owner))  # fmt: skip
+
+    def orphans(self, now: float) -> list[str]:
+        """The games not ended whose lease ran out before ``now``."""
+        with self._lock:
+            return [r[0] for r in self._db.execute(
+                "SELECT game_id FROM leases WHERE until < ? AND game_id NOT IN"
+                " (SELECT game_id FROM ended)", (now,)).fetchall()]  # fmt: skip
 
     def clocks(self, game_id: str) -> dict[tuple[int, int], float]:
         """The stored deadlines of a game's decisions."""

@@ -172,3 +172,43 @@ def test_choices_at_once_on_two_processes_are_both_stored(
     finally:
         a.stop()
         b.stop()
+
+
+def _metric(server: Server, name: str) -> float:
+    with urllib.request.urlopen(server.url + "/metrics", timeout=WAIT) as r:
+        text = r.read().decode()
+    return sum(float(line.split(" ")[1]) for line in text.splitlines()
+               if line.startswith(name + " ") or line.startswith(name + "{"))
+
+
+def test_each_game_is_run_by_one_process_and_taken_over_when_it_dies(
+    tmp_path: Path, cluster: Cluster
+) -> None:
+    """One owner per game: every process did every game's work (a second process with
+    no clients thought for the bots as much as the first). Now the process that holds
+    a game's lease runs its bots and clocks, and no other; when it is killed, another
+    process that serves the game takes it over once the lease runs out
+    (``leases.LEASE`` + ``leases.RENEW``, 20 s) and the game goes on, nothing lost."""
+    servers = [_server(tmp_path, cluster.url, name) for name in ("a", "b", "c")]
+    a, b, c = servers
+    try:
+        made = a.create("tiki", [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+                        clock=5)  # the person's decisions time out: the owner plays them
+        watchers = [s.client(made["id"], made["spectator"]["token"]) for s in (b, c)]
+        before = watchers[0].until(lambda m: m["type"] == "update" and m["seq"] >= 5)["seq"]
+        assert _metric(a, "gamekit_bot_decisions_total") >= 2
+        assert _metric(b, "gamekit_bot_decisions_total") == 0  # not theirs to run
+        assert _metric(c, "gamekit_bot_decisions_total") == 0
+        a.kill()
+        went_on = watchers[0].until(lambda m: m["type"] == "update" and m["seq"] > before + 2)
+        assert _metric(b, "gamekit_lease_takeovers_total") + _metric(
+            c, "gamekit_lease_takeovers_total") == 1  # one of them, not both
+        import psycopg
+
+        with psycopg.connect(cluster.url, autocommit=True) as db:
+            seqs = [r[0] for r in db.execute(
+                "SELECT seq FROM log WHERE game_id = %s ORDER BY seq", (made["id"],))]
+        assert seqs == list(range(1, len(seqs) + 1)) and len(seqs) >= went_on["seq"]
+    finally:
+        for s in servers:
+            s.stop()
