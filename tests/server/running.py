@@ -44,6 +44,8 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = f"{store}.log"
         """The server's standard error (its log), kept beside the store."""
+        self.extra: list[str] = []
+        """More options of ``serve`` (``--trusted-proxies …``)."""
 
     @property
     def url(self) -> str:
@@ -53,7 +55,8 @@ class Server:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gamekit.server", "tiki", "tikalspeed", "--port",
-             str(self.port), "--store", self.store, "--bot-workers", str(self.workers)],
+             str(self.port), "--store", self.store, "--bot-workers", str(self.workers),
+             *self.extra],
             env=env, stdout=subprocess.DEVNULL, stderr=open(self.log, "ab"),  # noqa: SIM115
         )
         deadline = time.monotonic() + WAIT
