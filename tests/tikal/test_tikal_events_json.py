@@ -13,8 +13,8 @@ from gamekit.words import clauses_in
 from tikalspeed import NotationError
 from tikalspeed.model.events import TileSecured, TreasureFound
 from tikalspeed.text import jsonio
-from tikalspeed.text.words import event_words
 from tikalspeed.text._jsonevents import EVENT_TYPES
+from tikalspeed.text.words import event_words
 
 
 def _events(game: Game) -> list[object]:

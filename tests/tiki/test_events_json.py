@@ -16,8 +16,8 @@ from gamekit.words import clauses_in
 from tiki import NotationError, O, Rules
 from tiki.model.events import Passed, TotemMoved
 from tiki.text import jsonio
-from tiki.text.words import event_words
 from tiki.text._jsonevents import EVENT_TYPES
+from tiki.text.words import event_words
 
 
 def _events(game: Game) -> list[object]:
