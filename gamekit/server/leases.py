@@ -101,6 +101,7 @@ class Leases(abc.ABC):
             orphan = await self._get(game_id)
             if orphan is not None:
                 async with orphan.lock:
-                    await self._run(orphan)
-                    await self._drop_if_idle(orphan)
+                    await self._own(orphan)  # its lease ran out: this process's now
+                    self._follow(orphan)
+                    await self._drop_if_idle(orphan)  # nothing to run: the lease goes too
 
