@@ -157,7 +157,8 @@ def _entry(position: State | View, action: Action, token: str, lang: str) -> JSO
     out: JSON = {"token": token, "action": action_to_json(action, state.rules.manifest)}
     cost = action_cost(state, action)
     out["words"] = action_words(position, action, lang, cost=cost)
-    out["at"] = list(action_at(state, action))
+    at = list(action_at(state, action))  # a move's: its cheapest path, found once
+    out["at"] = at
     if isinstance(action, ChooseTile):
         out["tile"] = terrain(state.rules.manifest).tile_ids[action.tile]
     if isinstance(action, PlaceTile):
@@ -165,7 +166,7 @@ def _entry(position: State | View, action: Action, token: str, lang: str) -> JSO
     if cost is not None:
         out["cost"] = cost
         if isinstance(action, Move):
-            out["path"] = list(action_path(state, action))
+            out["path"] = at[:]
     return out
 
 
