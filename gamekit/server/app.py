@@ -56,6 +56,7 @@ from .protocol import (
     check_depth,
     envelope,
     read_message,
+    written,
 )
 from .store import Store
 
@@ -242,7 +243,7 @@ def create_app(
         if open_from.get(address, 0) >= connections_per_address:
             hub.metrics.refused.inc()
             too_many = ProtocolError("too-many", "too many connections from this address")
-            await ws.send_text(json.dumps(envelope("error", 0, None, error={
+            await ws.send_text(written(envelope("error", 0, None, error={
                 "code": too_many.code, "message": too_many.message})))
             await ws.close(1008)
             return
@@ -256,7 +257,7 @@ def create_app(
 
     async def _play(ws: WebSocket, game_id: str) -> None:
         async def send(msg: dict[str, Any]) -> None:
-            await ws.send_text(json.dumps(msg, separators=(",", ":")))
+            await ws.send_text(written(msg))
 
         async def refuse(e: ProtocolError, seq: int, seat: int | None, ref: Any = None) -> None:
             said: dict[str, Any] = {"code": e.code, "message": e.message}

@@ -159,7 +159,7 @@ def offered(t: Table, seat: int, msg: dict[str, Any], lang: str = DEFAULT) -> st
     seat is ``illegal``, with the engine's reason where it has one."""
     view = t.view(seat)
     if "token" in msg:  # the seat's tokens: no JSON of the decision to build
-        if msg["token"] in t.game.decision(view).tokens(seat):
+        if msg["token"] in t.decision_tokens(seat):
             return str(msg["token"])
         shown = msg["token"] if len(msg["token"]) <= 60 else msg["token"][:59] + "…"
     else:

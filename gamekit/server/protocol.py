@@ -31,6 +31,8 @@ import json
 import reprlib
 from typing import Any
 
+import orjson
+
 __all__ = [
     "ERROR_CODES",
     "MAX_DEPTH",
@@ -42,6 +44,7 @@ __all__ = [
     "check_depth",
     "envelope",
     "read_message",
+    "written",
 ]
 
 MAX_MESSAGE = 16 * 1024
@@ -114,6 +117,17 @@ def envelope(kind: str, seq: int, seat: int | None, **fields: Any) -> dict[str, 
     {'type': 'ack', 'seq': 12, 'for': 0, 'ref': 'a'}
     """
     return {"type": kind, "seq": seq, "for": seat, **fields}
+
+
+def written(msg: dict[str, Any]) -> str:
+    """A server message as the text sent: compact JSON, written by orjson (a server
+    writes a message to every seat and spectator of a game each action, a few
+    kilobytes each: the standard library's encoder took a fifth of an action's CPU).
+
+    >>> written(envelope("ack", 12, 0, ref="a"))
+    '{"type":"ack","seq":12,"for":0,"ref":"a"}'
+    """
+    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def check_depth(text: str) -> None:

@@ -89,6 +89,8 @@ class Table:
     """The transitions :meth:`plan` computed, by row: :meth:`advance` plays a stored
     row that was planned here without stepping it again."""
     _last: list[Any] = attrs.Factory(list)
+    _memo: tuple[Any, int | None, tuple[bool, tuple[int, ...]]] | None = None
+    _tokens: tuple[Any, dict[int, tuple[str, ...]]] | None = None
 
     @classmethod
     def start(
@@ -107,15 +109,24 @@ class Table:
     @property
     def actors(self) -> tuple[int, ...]:
         """The seats to decide now (``()`` once over, or at a chance node)."""
-        if self.over:
-            return ()
-        who = tuple(self.game.actors(self.state))
-        return () if who == (self.game.CHANCE,) else who
+        return self._now()[1]
 
     @property
     def over(self) -> bool:
         """Whether the game has ended (played out, or a seat resigned)."""
-        return self.resigned is not None or self.game.outcome(self.state) is not None
+        return self._now()[0]
+
+    def _now(self) -> tuple[bool, tuple[int, ...]]:
+        """:attr:`over` and :attr:`actors`, worked out once a position (a server asks
+        them a few dozen times an action)."""
+        memo = self._memo
+        if memo is not None and memo[0] is self.state and memo[1] == self.resigned:
+            return memo[2]
+        over = self.resigned is not None or self.game.outcome(self.state) is not None
+        who = () if over else tuple(self.game.actors(self.state))
+        now = (over, () if who == (self.game.CHANCE,) else who)
+        self._memo = (self.state, self.resigned, now)
+        return now
 
     def asked(self, seat: int) -> int | None:
         """The sequence number at which ``seat``'s open decision was asked, or
@@ -127,8 +138,14 @@ class Table:
         return self.game.observe(self.state, seat)
 
     def decision_tokens(self, seat: int) -> tuple[str, ...]:
-        """The tokens of ``seat``'s legal actions now."""
-        return tuple(self.game.decision(self.view(seat)).tokens(seat))
+        """The tokens of ``seat``'s legal actions now (worked out once a position)."""
+        memo = self._tokens
+        if memo is None or memo[0] is not self.state:
+            memo = self._tokens = (self.state, {})
+        found = memo[1].get(seat)
+        if found is None:
+            found = memo[1][seat] = tuple(self.game.decision(self.view(seat)).tokens(seat))
+        return found
 
     def result(self) -> dict[str, Any] | None:
         """How the game ended, as JSON: ``{"resigned": seat, "winners": [...]}`` after a

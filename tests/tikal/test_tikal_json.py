@@ -237,6 +237,22 @@ def test_round_trips_every_step(rules: Rules, seed: int) -> None:
     assert loads(dumps(mid)) == mid
 
 
+def test_a_board_written_twice_is_two_objects() -> None:
+    """A board written again is made from the one written before (a server writes it
+    for every seat): each object stands alone, so changing what one call returned
+    never changes what the next returns (``docs/tikal-notation.md``, the board)."""
+    state = playout(Rules(mode="speed", players=4), 3).states[40]
+    first = state_to_json(state)
+    kept = copy.deepcopy(first)
+    for cell in first["board"].values():
+        cell["workers"].append(99)
+        cell["temple"] = 99
+    first["board"].clear()
+    again = state_to_json(state)
+    assert again == kept and again["board"]
+    assert state_from_json(again) == state
+
+
 def test_custom_manifest_json_tikal_tile_7() -> None:
     """TIKAL-TILE-7: a corrected manifest travels whole in the rules object; the default
     one by name and version; a name and version the reader does not know fail."""

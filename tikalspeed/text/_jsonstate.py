@@ -112,6 +112,30 @@ def _cell_json(state: State, cell: int) -> JSON:
     }
 
 
+_BOARDS: dict[tuple[Any, ...], dict[str, JSON]] = {}
+"""The latest boards written (:func:`_board_json`), by what they are made of."""
+_BOARDS_KEPT = 32
+
+
+def _board_json(state: State) -> dict[str, JSON]:
+    """The ``board`` of ``state``'s JSON: a new object each call, made from the one
+    kept for the same board, where there is one. A server writes the same board for
+    each seat and spectator of a game (their views differ elsewhere), and a board
+    changes by a cell or two an action: written once, copied four times, it costs a
+    fifth of what it did (``benchmarks/server_cpu.py``)."""
+    j = state.jungle
+    key = (state.rules.manifest, j.placed, j.temples, j.ruins, j.camps, j.guards,
+           state.workers)  # fmt: skip
+    kept = _BOARDS.get(key)
+    if kept is None:
+        kept = {CELL_NAMES[c]: _cell_json(state, c)
+                for c in range(CELL_COUNT) if j.placed[c] != EMPTY}  # fmt: skip
+        if len(_BOARDS) >= _BOARDS_KEPT:
+            _BOARDS.clear()  # whole (safe beside another thread writing a board)
+        _BOARDS[key] = kept
+    return {name: {**cell, "workers": list(cell["workers"])} for name, cell in kept.items()}
+
+
 def marks_to_json(state: State, marks: tuple[int, ...]) -> list[Any]:
     """``raised`` / ``dug``: cell names, or where players interleave (the Speed game)
     ``{"player", "cell"}`` objects."""
@@ -152,11 +176,7 @@ def state_to_json(state: State) -> JSON:
         "active": state.active,
         "turn_kind": state.turn_kind.value,
         "ap": state.ap,
-        "board": {
-            CELL_NAMES[c]: _cell_json(state, c)
-            for c in range(CELL_COUNT)
-            if state.placed[c] != EMPTY
-        },
+        "board": _board_json(state),
         "players": [
             {
                 "score": state.scores[p],

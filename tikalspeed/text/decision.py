@@ -202,7 +202,7 @@ def decision_to_json(state: State | View, lang: str = DEFAULT) -> JSON:
         "for": state.player if isinstance(state, View) else None,
         "actors": [seat(p) for p in d.actors],
         "text": d.text,
-        "words": decision_words(state, lang),
+        "words": decision_words(state, lang) if lang != DEFAULT else _english(d.text),
         "clauses": list(d.clauses),
         "legal": [
             {
@@ -217,6 +217,11 @@ def decision_to_json(state: State | View, lang: str = DEFAULT) -> JSON:
     }
 
 
+def _english(text: str) -> str:
+    """The decision's words in English: its :func:`describe` without the clause."""
+    return text.removesuffix(f" ({_SECRET})")
+
+
 def tile_name(state: State, tile: int) -> str:
     """A tile by its id and what it shows: ``C4 (temple 5)`` (its words in English,
     :func:`~tikalspeed.text.words.tile_words`)."""
@@ -229,4 +234,8 @@ def describe(state: State) -> str:
     English (:func:`~tikalspeed.text.words.decision_words`), with the clause of a
     secret choice."""
     said = decision_words(state)
-    return f"{said} (SPEED-JUMP-1)" if state.phase is Phase.TOKENS else said
+    return f"{said} ({_SECRET})" if state.phase is Phase.TOKENS else said
+
+
+_SECRET = "SPEED-JUMP-1"
+"""The clause of a secret choice, which :func:`describe` names."""
