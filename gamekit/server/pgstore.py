@@ -50,6 +50,10 @@ STATEMENT_TIMEOUT = 30_000
 """Milliseconds a statement may run (or wait for a lock) before it is cancelled."""
 _POLL = 0.5
 """Seconds the listening thread waits for a notice before it looks whether to stop."""
+_DOWN_WAIT = 1.0
+"""Seconds a call waits for a connection while the database is known to be down (the
+last call failed, or the listening connection was lost): the seat is told
+``unavailable`` at once, not after the pool's whole wait."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -114,6 +118,8 @@ class PostgresStore:
         self._callbacks: list[Callable[[str, int], None]] = []
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
+        self._down = threading.Event()
+        """Set while the database is known to be down (:data:`_DOWN_WAIT`)."""
         db = self._connect(autocommit=False)
         try:
             with db.transaction():
@@ -162,14 +168,19 @@ class PostgresStore:
         before it is lent); a database that cannot be reached or fails is a
         :class:`StoreError`."""
         try:
-            with self._pool.connection() as db, db.transaction():
-                return fn(db)
+            with self._pool.connection(_DOWN_WAIT if self._down.is_set() else None) as db, \
+                    db.transaction():
+                done = fn(db)
         except psycopg_pool.PoolTimeout:
+            self._down.set()
             raise StoreError(f"the PostgreSQL store {_shown(self._url)} is not answering")\
                 from None
         except (psycopg.OperationalError, psycopg.InterfaceError) as e:
+            self._down.set()
             reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             raise StoreError(f"the PostgreSQL store failed: {reason}") from None
+        self._down.clear()
+        return done
 
     def create(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Store a new game and its seats, in one transaction."""
@@ -378,6 +389,7 @@ class PostgresStore:
             except psycopg.Error:
                 if self._stop.is_set():
                     break
+                self._down.set()  # calls are told unavailable at once till one works
                 if wait == 0.5:  # once an outage, not in a loop
                     log.warning("lost the PostgreSQL listening connection; connecting again")
                 db.close()

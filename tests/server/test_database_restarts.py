@@ -103,6 +103,76 @@ def test_play_goes_on_after_the_database_restarts(tmp_path: Path, cluster: Clust
     assert not any("exc_info" in e for e in logs), [e["message"] for e in logs if "exc_info" in e]
 
 
+def test_every_game_finishes_across_a_database_restart(tmp_path: Path, cluster: Cluster) -> None:
+    """Two Tiki games, each with a seat on either of two processes; PostgreSQL is
+    stopped mid-game and started again. Every game is played to its end with nothing
+    but retries after ``unavailable`` (no server restarted), and each game's stored log
+    holds every acknowledged action and replays, with the library, to the end the
+    seats were told (TIKI-END-1)."""
+    import random
+
+    import psycopg
+
+    import tiki
+
+    a = _server(tmp_path, cluster.url, "a")
+    b = _server(tmp_path, cluster.url, "b")
+    rng = random.Random(31)
+    try:
+        games = []
+        for _ in range(2):
+            made = a.create("tiki", [{"kind": "human"}, {"kind": "human"}])
+            seats = [a.client(made["id"], made["seats"][0]["token"]),
+                     b.client(made["id"], made["seats"][1]["token"])]  # fmt: skip
+            games.append((made["id"], seats))
+        acked: dict[str, list[int]] = {game_id: [] for game_id, _ in games}
+        not_before = {game_id: 0.0 for game_id, _ in games}
+        spoken = {id(c): 0.0 for _, seats in games for c in seats}
+        stopped_at = started = None
+        told = 0  # actions answered unavailable
+        deadline = time.monotonic() + 6 * WAIT
+        while not all(seats[0].last["over"] for _, seats in games):
+            assert time.monotonic() < deadline, {g: len(v) for g, v in acked.items()}
+            if stopped_at is None and sum(map(len, acked.values())) >= 16:
+                cluster.stop()  # mid-game, under play
+                stopped_at = time.monotonic()
+            elif started is None and stopped_at and time.monotonic() > stopped_at + 3:
+                cluster.start()
+                started = time.monotonic()
+            for game_id, seats in games:
+                if seats[0].last["over"] or time.monotonic() < not_before[game_id]:
+                    continue
+                mover = next(c for c in seats if c.last["asked"] is not None)
+                time.sleep(max(0.0, spoken[id(mover)] + 0.12 - time.monotonic()))  # the rate
+                spoken[id(mover)] = time.monotonic()
+                answer = mover.play(rng.choice(mover.tokens()))
+                if answer["type"] == "error":
+                    assert answer["error"]["code"] == "unavailable", answer
+                    not_before[game_id] = time.monotonic() + answer["error"]["retry"]
+                    told += 1
+                    continue
+                acked[game_id].append(answer["seq"])
+                for c in seats:  # both seats told, whichever process they are on
+                    c.until(lambda m, s=answer["seq"]: m["type"] == "update" and m["seq"] >= s)
+            if stopped_at is not None and started is None:
+                time.sleep(0.2)
+        assert started is not None and told > 0, "the games ended before the outage"
+        with psycopg.connect(cluster.url, autocommit=True) as db:
+            for game_id, seats in games:
+                rows = db.execute("SELECT seq, token FROM log WHERE game_id = %s ORDER BY seq",
+                                  (game_id,)).fetchall()  # fmt: skip
+                assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
+                assert set(acked[game_id]) <= {r[0] for r in rows}
+                state = tiki.new_game(tiki.Rules())
+                for _seq, token in rows:
+                    state = tiki.step(state, tiki.parse_action(state, token)).state
+                assert tiki.GAME.outcome(state) is not None
+                assert seats[0].last["seq"] == seats[1].last["seq"] == len(rows)
+    finally:
+        a.stop()
+        b.stop()
+
+
 def test_a_process_catches_up_with_what_it_missed(tmp_path: Path, cluster: Cluster) -> None:
     """Two processes on one database; every listening connection is cut, and at once a
     seat acts through B: the notice is missed by A, which must still tell its seat (no
