@@ -43,6 +43,7 @@ def serve(
     ready: Callable[[], None] | None = None,
     trusted_proxies: str = "",
     connections_per_address: int | None = None,
+    max_games: int | None = None,
 ) -> None:
     """Serve ``games`` (their descriptors) on ``host``:``port`` with uvicorn until
     stopped, over the store at ``store`` (an SQLite file, or a PostgreSQL URL), which
@@ -50,10 +51,13 @@ def serve(
     served); ``ready`` is called once the port is bound and requests are answered.
     Logs are JSON lines at ``log_level``; a client's address is read from proxy
     headers (``X-Forwarded-For``) only when the connection comes from one of
-    ``trusted_proxies`` (addresses or networks, comma-separated; ``""``: none)."""
+    ``trusted_proxies`` (addresses or networks, comma-separated; ``""``: none). At
+    most ``max_games`` games are held in memory at once (default
+    :data:`~gamekit.server.leases.MAX_GAMES`)."""
     import uvicorn
 
     from .app import CONNECTIONS_PER_ADDRESS, create_app
+    from .leases import MAX_GAMES
     from .ops import configure_logging
     from .protocol import MAX_FRAME
     from .store import open_store
@@ -64,7 +68,8 @@ def serve(
     per_address = CONNECTIONS_PER_ADDRESS if connections_per_address is None else (
         connections_per_address)  # fmt: skip
     app = create_app(games, opened, bot_workers=bot_workers,
-                     connections_per_address=per_address)  # fmt: skip
+                     connections_per_address=per_address,
+                     max_games=MAX_GAMES if max_games is None else max_games)  # fmt: skip
     config = uvicorn.Config(
         app,
         host=host,

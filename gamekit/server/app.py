@@ -48,6 +48,7 @@ from ..i18n import language
 from .analysis import AnalysisError, analyse, scenario
 from .guard import Guard
 from .hub import MAX_STRIKES, Bucket, Hub
+from .leases import MAX_GAMES
 from .lobby import LobbyError
 from .protocol import (
     MAX_MESSAGE,
@@ -136,10 +137,12 @@ def create_app(
     *,
     bot_workers: int = 2,
     connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+    max_games: int = MAX_GAMES,
 ) -> Starlette:
     """The server of ``games`` over ``store``, as an ASGI application; at most
-    ``connections_per_address`` WebSockets at once from one address."""
-    hub = Hub(games, store, bot_workers=bot_workers)
+    ``connections_per_address`` WebSockets at once from one address, and
+    ``max_games`` games in memory."""
+    hub = Hub(games, store, bot_workers=bot_workers, max_games=max_games)
     open_from: dict[str, int] = {}
 
     async def healthz(request: Request) -> Response:
@@ -334,7 +337,8 @@ def create_app(
 
     async def unavailable(request: Request, exc: Exception) -> Response:
         retry = exc.retry if isinstance(exc, Unavailable) else 2.0
-        answer = _error("unavailable", str(getattr(exc, "message", exc)), 503)
+        code = exc.code if isinstance(exc, Unavailable) else "unavailable"  # or 'full'
+        answer = _error(code, str(getattr(exc, "message", exc)), 503)
         answer.headers["Retry-After"] = str(max(1, round(retry)))
         return answer
 

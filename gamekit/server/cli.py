@@ -37,6 +37,7 @@ ENVIRONMENT = {
     "log_level": "GAMEKIT_LOG_LEVEL",
     "trusted_proxies": "GAMEKIT_TRUSTED_PROXIES",
     "connections_per_address": "GAMEKIT_CONNECTIONS_PER_ADDRESS",
+    "max_games": "GAMEKIT_MAX_GAMES",
 }
 """Each option's environment variable: its value is the option's default, so that a
 service unit (or a container) configures the server without arguments, and a database
@@ -46,6 +47,12 @@ password in ``GAMEKIT_STORE`` never shows in ``ps``."""
 def _connections(text: str) -> int:
     if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 100_000:
         raise argparse.ArgumentTypeError(f"expected 1 to 100000 connections, not {text[:20]!r}")
+    return int(text)
+
+
+def _games(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected 1 to 1000000 games, not {text[:20]!r}")
     return int(text)
 
 
@@ -100,6 +107,12 @@ def add_options(parser: argparse.ArgumentParser, env: Mapping[str, str] | None =
         help="the most WebSockets one address may hold open (default 64; "
         "$GAMEKIT_CONNECTIONS_PER_ADDRESS)",
     )
+    parser.add_argument(
+        "--max-games", type=_games, default=default("max_games", "2000"), metavar="N",
+        help="the most games held in memory at once, about 0.6 MB each at most; past it "
+        "idle games are dropped, or new ones refused 'full' (default 2000; "
+        "$GAMEKIT_MAX_GAMES)",
+    )
 
 
 def run(games: Sequence[Any], args: argparse.Namespace) -> int:
@@ -115,7 +128,8 @@ def run(games: Sequence[Any], args: argparse.Namespace) -> int:
         serve(games, host=args.host, port=args.port, store=args.store,
               bot_workers=args.bot_workers, ready=ready, log_level=args.log_level,
               trusted_proxies=args.trusted_proxies,
-              connections_per_address=args.connections_per_address)
+              connections_per_address=args.connections_per_address,
+              max_games=args.max_games)
     except ModuleNotFoundError as e:
         print(f"serve needs the server's extra: pip install '.[server]' ({e.name} is missing)")
         return 2

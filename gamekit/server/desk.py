@@ -45,11 +45,16 @@ class Desk(abc.ABC):
     async def _run(self, live: Live) -> None:
         """Start what the game waits for: bots, clocks (the hub's)."""
 
+    @abc.abstractmethod
+    async def _room(self) -> None:
+        """Make room for one more game in memory, or refuse it ``full`` (the hub's)."""
+
     async def create(self, request: Any) -> dict[str, Any]:
         """Create the game a lobby request asks for (:func:`read_new_game`) and return
         its id, each seat's link and the spectators' link. Tokens are returned once and
         stored only hashed."""
         plan: NewGame = read_new_game(self.games, request)
+        await self._room()  # before anything is stored
         game_id = secrets.token_urlsafe(12)
         spectator = secrets.token_urlsafe(32)
         tokens: dict[int, str] = {}

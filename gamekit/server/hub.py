@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from ..game import Game
 from ..i18n import DEFAULT
 from .desk import Desk
-from .leases import Leases
+from .leases import MAX_GAMES, Leases
 from .live import MAX_STRIKES, Bucket, Connection, Live
 from .messages import message, offered, setting
 from .ops import Metrics
@@ -63,8 +63,11 @@ class Hub(Seats, Leases, Desk, Sights):
         *,
         bot_workers: int = 2,
         base_url: str = "",
+        max_games: int = MAX_GAMES,
     ) -> None:
         self.games: Mapping[str, Game] = {g.package: g for g in games}
+        self.max_games = max_games
+        """The most games held in memory at once (:meth:`_room`)."""
         self.store = store
         self.base_url = base_url
         self._live: dict[str, Live] = {}
@@ -200,6 +203,7 @@ class Hub(Seats, Leases, Desk, Sights):
             found = await self._db(self.store.game, game_id)
             if found is None:
                 return None
+            await self._room()
             row, seats = found
             game = self.games.get(row.game)
             if game is None:

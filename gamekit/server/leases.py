@@ -25,11 +25,18 @@ from .protocol import Unavailable
 from .seats import needs_owner
 from .store import Store
 
-__all__ = ["LEASE", "Leases"]
+__all__ = ["LEASE", "MAX_GAMES", "Leases"]
 
 log = logging.getLogger("gamekit.server")
 
 T = TypeVar("T")
+
+MAX_GAMES = 2000
+"""The most games a process holds in memory at once, by default (``--max-games``): a
+4-player Speed game of Tikal holds at most about 0.6 MB once played out (a Tiki game
+0.2 MB), so the games take at most about 1.2 GB, besides the process's own 60 MB or
+so. At the ceiling, the games nobody watches and nothing runs for are dropped to
+make room; if none is, a new game or one asked for is refused ``full``."""
 
 RENEW = 5.0
 """Seconds between two renewals of the leases a process holds (the hub's catch-up)."""
@@ -43,6 +50,7 @@ class Leases(abc.ABC):
     """A hub's leases on its games."""
 
     owner: str
+    max_games: int
     store: Store
     metrics: Metrics
     _live: dict[str, Live]
@@ -87,6 +95,21 @@ class Leases(abc.ABC):
             with contextlib.suppress(Unavailable):
                 await self._db(self.store.release, live.row.id, self.owner)
 
+    async def _room(self) -> None:
+        """Make room for one more game in memory: at :attr:`max_games` the games
+        nobody watches and nothing runs for are dropped; if none is, the server is
+        ``full`` (:class:`~gamekit.server.protocol.Unavailable`, nothing done)."""
+        if len(self._live) < self.max_games:
+            return
+        for live in list(self._live.values()):
+            if not live.connections and all(task.done() for task in live.tasks.values()):
+                live.tasks.clear()
+                await self._drop_if_idle(live)
+        if len(self._live) >= self.max_games:
+            self.metrics.full.inc()
+            raise Unavailable(RENEW, "full", f"this server holds as many games as it may "
+                              f"({self.max_games}): try again in {RENEW:g} s")  # fmt: skip
+
     async def _renew(self) -> None:
         """Renew the leases this process holds (a game lost meanwhile stops running
         here), and take over the games whose owner's lease ran out."""
@@ -98,6 +121,8 @@ class Leases(abc.ABC):
                     if live.owned != was:
                         self._follow(live)
         for game_id in await self._db(self.store.orphans, time.time()):
+            if len(self._live) >= self.max_games:
+                break  # no room here: another process takes them
             orphan = await self._get(game_id)
             if orphan is not None:
                 async with orphan.lock:

@@ -67,6 +67,10 @@ class Metrics:
             "gamekit_bot_decisions", "Decisions bots and clocks made in this process.",
             registry=self.registry,
         )  # fmt: skip
+        self.full = Counter(
+            "gamekit_games_refused", "Games not loaded or made: the process held as many as "
+            "it may (--max-games).", registry=self.registry,
+        )  # fmt: skip
         self.refused = Counter(
             "gamekit_connections_refused", "WebSocket connections refused: too many from "
             "one address.", registry=self.registry,

@@ -72,6 +72,7 @@ ERROR_CODES = (
     "busy",  # another action for this seat was stored first
     "too-many",  # too many connections from this address at once
     "unavailable",  # the games' store is not answering: try again in `retry` seconds
+    "full",  # the server holds as many games as it may: try again in `retry` seconds
 )
 """The codes of an ``error`` envelope's ``error.code``."""
 
@@ -100,11 +101,12 @@ class ProtocolError(ValueError):
 
 
 class Unavailable(ProtocolError):
-    """The games' store is not answering: nothing was stored; try again in
-    :attr:`retry` seconds."""
+    """Nothing was done, but may be later: try again in :attr:`retry` seconds. The
+    games' store is not answering (``unavailable``, nothing was stored), or, with
+    ``code`` ``'full'``, the server holds as many games as it may."""
 
-    def __init__(self, retry: float) -> None:
-        super().__init__("unavailable", "the games' store is not answering: nothing was "
+    def __init__(self, retry: float, code: str = "unavailable", message: str = "") -> None:
+        super().__init__(code, message or "the games' store is not answering: nothing was "
                          f"stored; try again in {retry:g} s")  # fmt: skip
         self.retry = retry
         """Seconds after which to try again."""

@@ -180,3 +180,15 @@ def test_serve_says_it_serves_once_the_port_is_bound(tmp_path: Path) -> None:
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(WAIT)
+
+
+def test_every_error_code_is_in_the_schema_and_the_docs() -> None:
+    """A client validating messages against ``docs/schema/server.schema.json`` must
+    accept every error the server sends, and a developer must find each code in
+    ``docs/server.md``'s table of errors (``full``, ``unavailable``, ...)."""
+    from gamekit.server.protocol import ERROR_CODES
+
+    schema = json.loads((ROOT / "docs" / "schema" / "server.schema.json").read_text())
+    assert sorted(schema["$defs"]["errorCode"]["enum"]) == sorted(ERROR_CODES)
+    table = (ROOT / "docs" / "server.md").read_text()
+    assert [c for c in ERROR_CODES if f"| `{c}` |" not in table] == []

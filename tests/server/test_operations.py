@@ -238,3 +238,44 @@ def test_a_server_starts_with_only_the_games_that_run(tmp_path: Path) -> None:
         assert old.hello["over"] and old.hello["record"]
     finally:
         server.stop()
+
+
+def test_memory_has_a_ceiling_of_games(tmp_path: Path) -> None:
+    """Memory grew with no ceiling. Now a process holds at most ``--max-games`` games:
+    at the ceiling a game nobody watches and nothing runs for is dropped to make room
+    (it comes back from the store when asked for); with none to drop, a new game is
+    refused 503 ``full`` with ``Retry-After``, a join is told ``full`` with when to try
+    again, nothing is stored, and the count shows in the metrics."""
+    server = Server(str(tmp_path / "games.sqlite3"))
+    server.extra = ["--max-games", "2"]
+    server.start()
+    try:
+        people = [{"kind": "human"}, {"kind": "human"}]
+        idle = server.create("tiki", people)  # held, nobody connected
+        b = server.create("tiki", people)
+        at_b = server.client(b["id"], b["seats"][0]["token"])
+        c = server.create("tiki", people)  # the idle game made room
+        at_c = server.client(c["id"], c["seats"][0]["token"])
+        assert _metric(server, "gamekit_games_loaded") == 2
+        status, answer = server.post("/api/games", {"game": "tiki", "seats": people})
+        assert (status, answer["error"]["code"]) == (503, "full"), answer
+        assert "as many games as it may (2)" in answer["error"]["message"]
+        back = Client(f"ws://127.0.0.1:{server.port}/ws/{idle['id']}", None)
+        back.send({"type": "join", "token": idle["seats"][0]["token"]})
+        refused = back.until(lambda m: m["type"] == "error")
+        assert refused["error"]["code"] == "full" and refused["error"]["retry"] > 0
+        with pytest.raises(ConnectionClosed) as closed:
+            back.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        assert _metric(server, "gamekit_games_refused_total") == 2
+        at_b.close()  # b now waits for people who left: dropped
+        again = server.client(idle["id"], idle["seats"][0]["token"])  # room again
+        assert again.hello["type"] == "hello" and again.hello["seq"] >= 1
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(tmp_path / "games.sqlite3")) as db:
+            stored = db.execute("SELECT count(*) FROM games").fetchone()[0]
+        assert stored == 3  # nothing stored of the game refused
+        at_c.close()
+    finally:
+        server.stop()

@@ -141,6 +141,7 @@ function refusal(error) {
     busy: () => t("Another action was stored first: here is the game now."),
     unauthorized: () => t("The server does not know this link."),
     unavailable: () => t("The server cannot store anything just now: nothing was played. Try again in a moment."),
+    full: () => t("The server holds as many games as it may just now: the page tries again in a moment."),
   };
   const say = said[error.code];
   return say ? say() : error.message;
