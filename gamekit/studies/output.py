@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .fitfile import read_table_time
 from .runner import (
     MAX_GAMES,
     MAX_JOBS,
@@ -36,6 +37,7 @@ __all__ = [
     "main",
     "merged",
     "plot",
+    "table_time",
     "write_csv",
     "write_parquet",
 ]
@@ -196,11 +198,17 @@ def add_arguments(parser: Any, bots: Sequence[str], default_games: int) -> None:
             flag,
             dest=field,
             type=_seconds(flag),
-            default=getattr(model, field),
+            default=None,  # given or not: --table-time refuses them
             metavar="S",
             help=f"table-time model: seconds {what} (default {getattr(model, field):g}; "
             "see docs/simulate.md)",
         )
+    parser.add_argument(
+        "--table-time",
+        metavar="FILE[:GROUP]",
+        help="the table-time model fitted to real play (study-time --out FILE): its group "
+        "GROUP, or its only one; not with the --seconds-per-... options",
+    )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -231,6 +239,37 @@ def _seconds(option: str) -> Callable[[str], float]:
         return value
 
     return read
+
+
+def table_time(args: Any) -> TableTime:
+    """The table-time model of the parsed ``args``: the fit of ``--table-time
+    FILE[:GROUP]`` (:func:`.fitfile.read_table_time`), else the ``--seconds-per-...``
+    options over :class:`.timing.TableTime`'s defaults. A ``ValueError`` for both at
+    once, or a fit file that cannot be used.
+
+    >>> table_time(argparse.Namespace(base=None, per_point=1.0, per_option=None))
+    TableTime(base=10.0, per_point=1.0, per_option=0.0)
+    >>> table_time(argparse.Namespace(base=5.0, per_point=None, per_option=None,
+    ...                               table_time="fit.json"))
+    Traceback (most recent call last):
+    ...
+    ValueError: --table-time fit.json gives the whole model: leave out --seconds-per-decision
+    """
+    given = [flag for flag, field, _ in _TIME_FLAGS if getattr(args, field, None) is not None]
+    fitted = getattr(args, "table_time", None)
+    if fitted:
+        if given:
+            raise ValueError(
+                f"--table-time {fitted} gives the whole model: leave out {', '.join(given)}"
+            )
+        return read_table_time(fitted)
+    model = TableTime()
+    return TableTime(
+        *(
+            getattr(model, field) if getattr(args, field, None) is None else getattr(args, field)
+            for _, field, _ in _TIME_FLAGS
+        )
+    )
 
 
 MAX_SEED = 2**53 - 1
@@ -280,6 +319,7 @@ def main(args: Any, game: Any, out: Any) -> int:
     ``seat_names``, see :data:`.study.NAMES`); print the summary to ``out``; write the
     files asked for. The progress bar (on standard error) is :func:`.runner.progress_delay`'s
     choice."""
+    model = table_time(args)  # a fit file read before any game is played
     texts = [merged(args.rules, extra) for extra in (args.compare or [""])]
     rulesets = [game.parse_rules(t) for t in texts]
     bots = bot_names(args.bots)
@@ -294,7 +334,7 @@ def main(args: Any, game: Any, out: Any) -> int:
         address=args.address,
         progress=delay is not None,
         progress_delay=delay or 0.0,
-        table_time=TableTime(args.base, args.per_point, args.per_option),
+        table_time=model,
     )
     table = summary(rows, game.MEASURES)
     players = max(r["players"] for r in rows)

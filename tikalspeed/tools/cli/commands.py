@@ -23,6 +23,7 @@ from gamekit.cli import commands as shared
 from gamekit.cli import options as shared_options
 from gamekit.cli.commands import UsageError
 from gamekit.cli.play import kinds, play_and_tell, seats
+from gamekit.cli.studytime import add_study_time
 from gamekit.studies.runner import beside_bench
 from gamekit.words import PersonOut
 from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
@@ -46,6 +47,12 @@ _CHANCE_OFFSET = 100
 """Chance after the start is drawn from ``random.Random(seed + _CHANCE_OFFSET)``."""
 DEFAULT_MODE = "speed"
 """The mode of ``tikalspeed play`` and ``tikalspeed bench`` without ``--mode``."""
+
+
+def _group(rules: Rules) -> str:
+    """What names a group of games for ``study-time`` beside the game: the mode and the
+    players (``mode=speed,players=4``)."""
+    return f"mode={rules.mode},players={rules.players}"
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -180,6 +187,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     shared.add_why(sub, GAME)
     shared.add_simulate(sub, studies)
+    add_study_time(sub, studies.STUDY, _group)
     shared.add_serve(sub, GAME)
     return parser
 

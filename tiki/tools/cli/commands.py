@@ -25,6 +25,7 @@ from gamekit.cli import commands as shared
 from gamekit.cli import options as shared_options
 from gamekit.cli.commands import UsageError
 from gamekit.cli.play import kinds, play_and_tell, seats
+from gamekit.cli.studytime import add_study_time
 from gamekit.studies.runner import beside_bench
 from gamekit.words import PersonOut
 from gamekit.yardstick import beside_chess, chess_line, simulate_line, table
@@ -223,6 +224,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     shared.add_why(sub, GAME)
     shared.add_simulate(sub, studies)
+    add_study_time(sub, studies.STUDY)
     shared.add_serve(sub, GAME)
     return parser
 
