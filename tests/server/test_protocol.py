@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,9 +49,8 @@ def _play_out(clients: dict[int, Client], rng: random.Random, limit: int) -> int
     """Each seat answers its open decisions with a random offered token, until the
     game ends or ``limit`` actions; returns how many were played."""
     played = 0
+    spoke: dict[int, float] = {}
     while played < limit:
-        for c in clients.values():
-            c.drain()
         last = max((c.last for c in clients.values()), key=lambda m: m["seq"])
         if last["over"]:
             return played
@@ -59,11 +59,16 @@ def _play_out(clients: dict[int, Client], rng: random.Random, limit: int) -> int
         if not movers:
             next(iter(clients.values())).until(lambda m: m["type"] == "update")
             continue
-        _seat, c = movers[0]
+        seat, c = movers[0]
+        time.sleep(max(0.0, spoke.get(seat, 0.0) + 0.11 - time.monotonic()))  # 10 a second
+        spoke[seat] = time.monotonic()
         c.send({"type": "action", "seq": c.last["seq"], "token": rng.choice(c.tokens())})
         reply = c.until(lambda m: m["type"] in ("ack", "error"))
         assert reply["type"] == "ack", reply
         played += 1
+        for other in clients.values():  # every seat told (no waiting on a quiet socket)
+            if other.last["seq"] < reply["seq"]:
+                other.until(lambda m, s=reply["seq"]: m["type"] == "update" and m["seq"] >= s)
     return played
 
 
