@@ -187,8 +187,8 @@ def test_the_search_bot_plays_from_the_command_line_and_in_studies(
     assert "result:" in capsys.readouterr().out
     assert main(["play", "--bot", "mcts", "--playouts", "0"]) == 2
     assert "1 to 1000000 playouts" in capsys.readouterr().err
-    rows = simulate([Rules(mode="classic", players=2)], 1, seed=0, bots=["mcts", "random"])
-    assert len(rows) == 1 and rows[0]["bots"] == "mcts,random"
+    rows = simulate([Rules(mode="classic", players=2)], 1, seed=0, bots=["mcts:3", "random"])
+    assert len(rows) == 1 and rows[0]["bots"] == "mcts:3,random"
 
 
 def _random_game(mode: str, players: int, seed: int) -> list[State]:

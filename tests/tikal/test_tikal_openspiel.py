@@ -94,15 +94,31 @@ def test_speed_as_a_turn_based_game_passes_the_random_simulation_test() -> None:
     pyspiel.random_sim_test(turn_based, num_sims=1, serialize=False, verbose=False)
 
 
+class _Unweighed(mcts.Evaluator):
+    """Every leaf worth nothing to anyone, every action as likely: the search walks the
+    adapter's tree (clones, legal actions, chance outcomes, returns at the end) with
+    no random game played to its end at every step (a Speed game took two minutes of
+    rollouts; the random simulation tests play such games)."""
+
+    def evaluate(self, state: Any) -> Any:
+        return np.zeros(state.num_players())
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_openspiel_mcts_plays_a_whole_game(mode: str) -> None:
-    """OpenSpiel's MCTS (random rollouts, the smallest budget) plays every seat of a
-    whole game through the adapter; Speed as a turn-based game (MCTS needs turns)."""
+    """OpenSpiel's MCTS (the smallest budget) plays every seat of a whole game through
+    the adapter; Speed as a turn-based game (MCTS needs turns)."""
     game = _game(mode)
     if game.get_type().dynamics == Dynamics.SIMULTANEOUS:
         game = pyspiel.convert_to_turn_based(game)
     rng = np.random.RandomState(7)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    evaluator = _Unweighed()
     bot = mcts.MCTSBot(
         game, uct_c=2.0, max_simulations=2, evaluator=evaluator, random_state=rng, solve=False
     )

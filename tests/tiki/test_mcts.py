@@ -105,8 +105,8 @@ def test_the_search_bot_plays_from_the_command_line_and_in_studies(
     assert "result:" in out
     assert main(["play", "--bot", "mcts", "--playouts", "10000001"]) == 2
     assert "1 to 1000000 playouts" in capsys.readouterr().err
-    rows = simulate([Rules()], 1, seed=0, bots=["mcts", "random"], jobs=1)
-    assert len(rows) == 1 and rows[0]["bots"] == "mcts,random"
+    rows = simulate([Rules()], 1, seed=0, bots=["mcts:5", "random"], jobs=1)
+    assert len(rows) == 1 and rows[0]["bots"] == "mcts:5,random"
 
 
 def test_a_study_seats_the_search_bot_with_its_budget() -> None:
