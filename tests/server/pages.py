@@ -49,7 +49,8 @@ class GamePage:
         self.url = url
         if load:
             driver.get(url)
-        self.wait = _Wait(self, WebDriverWait(driver, WAIT, poll_frequency=0.05))
+        self.wait = _Wait(self, WebDriverWait(driver, WAIT, poll_frequency=0.05,
+                                              ignored_exceptions=[StaleElementReferenceException]))
 
     def describe(self) -> str:
         """What the page shows now, for a failing test's message."""
@@ -133,6 +134,23 @@ class GamePage:
             f"no {selector} on the page",
         )
 
+    def press(self, selector: str) -> None:
+        """Click the element of a picture ``selector`` finds, once the page shows it;
+        found again if an update redraws the picture in between."""
+
+        def pressed(_: Any) -> bool:
+            try:
+                shown = [e for e in self.driver.find_elements(By.CSS_SELECTOR, selector)
+                         if e.is_displayed()]  # fmt: skip
+                if not shown:
+                    return False
+                shown[0].click()
+                return True
+            except StaleElementReferenceException:
+                return False
+
+        self.wait.until(pressed, f"no {selector} to click on the page")
+
     def on_board(self, entry: dict[str, Any]) -> bool:
         """Do ``entry`` on the pictures, as a player does: pick a piece up and put it
         down, click the cell, the gap, the tile or the tile's turn, and answer in words
@@ -143,17 +161,17 @@ class GamePage:
         here = [e for e in self.entries() if e["at"] == at]  # what else is done there
         cell = "#picture g.cell.{0}, #picture g.village.{0}"
         if entry.get("tile"):
-            self.part(f'#about g.tile[data-tile="{entry["tile"]}"]').click()
+            self.press(f'#about g.tile[data-tile="{entry["tile"]}"]')
         elif entry.get("edge"):
-            self.part(f'#picture g.edge.{entry["edge"]}').click()
+            self.press(f'#picture g.edge.{entry["edge"]}')
         elif len(at) > 1:
-            self.part(cell.format(at[0])).click()
+            self.press(cell.format(at[0]))
             self.part(f"#picture g.from.{at[0]}")  # picked up
-            self.part(cell.format(at[-1])).click()
+            self.press(cell.format(at[-1]))
         elif len(at) == 1:
-            self.part(cell.format(at[0])).click()
+            self.press(cell.format(at[0]))
             if "turn" in entry and len(here) > 1:  # the tile's turns at this cell
-                self.part(f'#about g.turn.can[data-turn="{entry["turn"]}"]').click()
+                self.press(f'#about g.turn.can[data-turn="{entry["turn"]}"]')
         else:
             return False
         choice = f'#choices button.choice[data-token="{entry["token"]}"]'
@@ -161,9 +179,12 @@ class GamePage:
         def moved(_: Any) -> bool:
             if self.seq > before or self.text("error") != "":
                 return True
-            for b in self.driver.find_elements(By.CSS_SELECTOR, choice):
-                if b.is_displayed():
-                    b.click()
+            try:
+                for b in self.driver.find_elements(By.CSS_SELECTOR, choice):
+                    if b.is_displayed():
+                        b.click()
+            except StaleElementReferenceException:  # redrawn by an update: look again
+                pass
             return False
 
         self.wait.until(moved, f"the page did not do {entry['token']} on the board")
