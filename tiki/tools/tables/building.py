@@ -2,9 +2,13 @@
 
 The layers are built in the order of :class:`~.tallies.Tallies` (the last tally of a
 game first): each reads the finished layers its moves lead to, mapped from their
-files, and writes its own; a layer is complete once its ``.done`` marker is written,
-and a build that is stopped starts again after the last complete layer. Each layer's
-measures go to ``build.log`` (:mod:`.store`).
+files once every block of them is checked against its checksums (once a build), and
+writes its own, then its checksums (``.sum``, :mod:`.sums`, with the longest distance
+it holds); a layer is complete once its ``.done`` marker is written, after them, and a
+build that is stopped starts again after the last complete layer. Each layer's
+measures go to ``build.log`` (:mod:`.store`; ``t_sums``: the CPU-seconds of the checks
+and the checksums). The builder maps those files: one cut short under a running build
+kills it (``SIGBUS``), and the layer it was building is not marked complete.
 
 A layer whose tally is another's with x's and o's fruits exchanged (24 of seed 1's
 68) is not built: its positions are its mirror's with the colours swapped
@@ -36,6 +40,7 @@ import attrs
 from ...errors import TableError
 from .native import Builder, Stats
 from .store import LAYER_BYTES, LayoutDir
+from .sums import verify_file, write_sums
 from .tallies import tally_layers
 
 __all__ = ["SECONDS_PER_LAYER", "Estimate", "build", "estimate"]
@@ -131,6 +136,7 @@ def build(
     where = LayoutDir(top, layout)
     where.write_meta(t.order)
     done: list[dict[str, Any]] = []
+    verified: set[int] = set()  # the layers read by this build, checked once each
     for layer in range(len(t.order)):
         if where.is_built(layer):
             continue
@@ -143,16 +149,23 @@ def build(
         missing = [k for k in t.kids[layer] if not where.is_built(k)]
         if missing:  # pragma: no cover - the order makes it impossible
             raise TableError(f"layer {layer} needs layers {missing}, not built")
-        started = time.time()
+        started, cpu = time.time(), time.process_time()
+        for source in sorted({t.mirror_of(k)[0] for k in t.kids[layer]} - verified):
+            verify_file(where.layer_path(source), LAYER_BYTES // 2)  # read whole, checked
+            verified.add(source)
+        checked = time.process_time() - cpu
         stats = _build_layer(builder, where, layer, t.kids[layer])
         if stats.order_err:
             raise TableError(f"layer {layer}: {stats.order_err} order decisions split the layer")
+        cpu = time.process_time()
+        write_sums(where.layer_path(layer), stats.max_dist)  # before its .done marker
         record = {
             "layer": layer,
             "tally": t.describe(layer),
             "kids": len(t.kids[layer]),
             "wall": round(time.time() - started, 1),
             **stats.asdict(),
+            "t_sums": round(checked + time.process_time() - cpu, 2),
             "peak_mb": _peak_mb(),
         }
         where.log(record)

@@ -75,7 +75,6 @@ The bytes (header, index, blocks) are :mod:`.compact_format`'s; writing is
 
 from __future__ import annotations
 
-import mmap
 import os
 import zlib
 from collections import OrderedDict
@@ -102,6 +101,7 @@ from .compact_format import (
     regular_size,
 )
 from .compact_write import Written, convert_layers, write_layer
+from .sums import sum_path, write_sums
 
 __all__ = [
     "MAGIC",
@@ -115,8 +115,10 @@ __all__ = [
 
 
 class CompactLayer:
-    """One compact layer file, mapped read-only: a position's value from one or two
-    blocks, the last ``cache_blocks`` blocks of each part kept decompressed."""
+    """One compact layer file, read a block at a time (``os.pread``, never mapped): a
+    position's value from one or two blocks, each checked when read (its CRC, its length,
+    its outcomes, the distance within the layer's longest), the last ``cache_blocks``
+    blocks of each part kept decompressed."""
 
     def __init__(self, path: str | os.PathLike[str], *, cache_blocks: int = 16) -> None:
         """Open and check ``path``'s header and index (the blocks are checked when read)."""
@@ -125,21 +127,35 @@ class CompactLayer:
         if not HEADER_BYTES <= size <= MAX_FILE_BYTES:
             raise TableError(f"{self.path}: {size:,} bytes, not a compact layer")
         try:
-            with open(self.path, "rb") as f:
-                size = os.fstat(f.fileno()).st_size
-                self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError) as error:
-            raise TableError(f"{self.path}: cannot be read ({error})") from None
+            self._fd: int | None = os.open(self.path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        except OSError as error:
+            raise TableError(f"{self.path}: cannot be read ({error.strerror})") from None
         try:
-            self._read_index(size)
-        except TableError:
-            self._map.close()
+            self._read_index(os.fstat(self._fd).st_size)
+        except BaseException:
+            self.close()
             raise
         self._cache: list[OrderedDict[int, bytes]] = [OrderedDict(), OrderedDict()]
         self._cache_blocks = max(1, cache_blocks)
 
+    def _read(self, at: int, length: int, what: str) -> bytes:
+        """``length`` bytes at ``at`` (``os.pread``: the file is never mapped, so a file
+        cut short while open is an error here, not a crash)."""
+        if self._fd is None:
+            raise TableError(f"{self.path}: read after it was closed")
+        try:
+            data = os.pread(self._fd, length, at)
+        except OSError as error:
+            raise TableError(f"{self.path}: cannot be read ({error.strerror})") from None
+        if len(data) != length:
+            raise TableError(
+                f"{self.path}: truncated while open ({what} reads {len(data):,} of "
+                f"{length:,} bytes)"
+            )
+        return data
+
     def _read_index(self, size: int) -> None:
-        head = self._map[:HEADER_BYTES]
+        head = self._read(0, HEADER_BYTES, "the header")
         (magic, version, codec, reserved, per_block, positions, draws, wins, losses,
          longest, reserved2, index_crc, head_crc) = HEADER.unpack(head)  # fmt: skip
         if magic != MAGIC:
@@ -158,7 +174,7 @@ class CompactLayer:
         data_start = HEADER_BYTES + 2 * blocks * ENTRY.size
         if data_start > size:
             raise TableError(f"{self.path}: truncated in its index ({size:,} bytes)")
-        table = self._map[HEADER_BYTES:data_start]
+        table = self._read(HEADER_BYTES, data_start - HEADER_BYTES, "the index")
         if zlib.crc32(table) != index_crc:
             raise TableError(f"{self.path}: the index's CRC does not hold")
         entries = [ENTRY.unpack_from(table, i * ENTRY.size) for i in range(2 * blocks)]
@@ -181,7 +197,9 @@ class CompactLayer:
         self.counts: tuple[int, int, int] = (draws, wins, losses)
         """Draws, wins and losses for the player on turn, from the header."""
         self.longest: int = longest
-        """The longest distance in the layer, in plies."""
+        """The largest distance byte in the layer: its longest distance in plies, or one
+        less or more (a win's lowest bit is flipped; every distance is at most
+        ``longest | 1``). Every distance byte read is checked against it."""
         self.blocks: int = blocks
         """Blocks in each part."""
         self._codec = codec
@@ -191,6 +209,14 @@ class CompactLayer:
     def _name(i: int, blocks: int) -> str:
         return f"{PARTS[i // blocks]} block {i % blocks} of {blocks}"
 
+    def _raw(self, i: int) -> bytes:
+        """The compressed bytes of block ``i`` of the index, their CRC checked."""
+        at, length, crc = self._index[i]
+        data = self._read(at, length, self._name(i, self.blocks))
+        if zlib.crc32(data) != crc:
+            raise TableError(f"{self.path}: {self._name(i, self.blocks)}: its CRC does not hold")
+        return data
+
     def _block(self, part: int, number: int) -> bytes:
         cache = self._cache[part]
         found = cache.get(number)
@@ -198,10 +224,7 @@ class CompactLayer:
             cache.move_to_end(number)
             return found
         i = part * self.blocks + number
-        at, length, crc = self._index[i]
-        data = self._map[at : at + length]
-        if zlib.crc32(data) != crc:
-            raise TableError(f"{self.path}: {self._name(i, self.blocks)}: its CRC does not hold")
+        data = self._raw(i)
         count = min(self.block_positions, self.positions - number * self.block_positions)
         raw = -(-count // 4) if part == 0 else count
         try:
@@ -232,7 +255,13 @@ class CompactLayer:
             within = (count + 1) // 2 + (within >> 1)
         else:
             within >>= 1
-        return self._block(1, number)[within] ^ (wdl == WIN)
+        stored = self._block(1, number)[within]
+        if stored > self.longest:
+            raise TableError(
+                f"{self.path}: entry {index} holds a distance of {stored ^ (wdl == WIN)} "
+                f"plies, beyond the layer's longest ({self.longest}): the file is damaged"
+            )
+        return stored ^ (wdl == WIN)
 
     def outcome(self, index: int) -> str:
         """``'win'``, ``'loss'`` or ``'draw'`` for the player on turn at entry ``index``,
@@ -269,15 +298,34 @@ class CompactLayer:
         return join_entries(self._block(0, number), self._block(1, number))
 
     def verify(self) -> None:
-        """Read and check every block of both parts (CRC, length, outcomes)."""
+        """Read and check every block of both parts (CRC, length, outcomes, distances
+        within the layer's longest)."""
+        above = bytes(range(self.longest + 1, 256))
         for part in (0, 1):
             for number in range(self.blocks):
-                self._block(part, number)
+                found = self._block(part, number)
+                if part and len(found.translate(None, above)) != len(found):
+                    raise TableError(
+                        f"{self.path}: {self._name(self.blocks + number, self.blocks)}: a "
+                        f"distance beyond the layer's longest ({self.longest})"
+                    )
             self._cache[part].clear()
 
+    def check_crcs(self) -> None:
+        """Read every block and check its CRC, without decompressing it: what damage to
+        the file would change (:meth:`verify` checks more, at ten times the cost)."""
+        for i in range(2 * self.blocks):
+            self._raw(i)
+
     def close(self) -> None:
-        """Unmap the file."""
-        self._map.close()
+        """Close the file (a later probe is an error)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __del__(self) -> None:
+        if getattr(self, "_fd", None) is not None:
+            self.close()
 
     def __enter__(self) -> CompactLayer:
         return self
@@ -288,11 +336,13 @@ class CompactLayer:
 
 def expand_layer(path: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
     """Write the ``.u16`` layer of compact file ``path`` back, block by block (for the
-    builder, which reads a finished layer's entries directly)."""
+    builder, which reads a finished layer's entries directly), and its checksums
+    (``.sum``, :mod:`.sums`), every block checked as it is read."""
     out = Path(target)
     part = out.with_name(out.name + ".part")
     with CompactLayer(path, cache_blocks=1) as layer:
         try:
+            sum_path(out).unlink(missing_ok=True)
             with open(part, "wb") as f:
                 for number in range(layer.blocks):
                     f.write(layer.block_entries(number))
@@ -300,3 +350,7 @@ def expand_layer(path: str | os.PathLike[str], target: str | os.PathLike[str]) -
         except OSError as error:
             part.unlink(missing_ok=True)
             raise TableError(f"{out}: cannot be written ({error.strerror})") from None
+        except BaseException:
+            part.unlink(missing_ok=True)
+            raise
+        write_sums(out, layer.longest | 1)  # a bound on its distances

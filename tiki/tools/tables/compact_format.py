@@ -7,7 +7,8 @@ Format, version 1 (little-endian throughout)::
     header, 60 bytes: magic b"TIKICMPT", version (u16) = 1, codec (u8: 1 zlib, 2 lzma
         raw LZMA2 with a dictionary of one block), reserved (u8) = 0,
         positions per block (u32: a power of two from 2**12 to 2**22), positions (u64),
-        draws, wins, losses (u64 each), longest distance (u16), reserved (u16) = 0,
+        draws, wins, losses (u64 each), the largest distance byte (u16: the longest
+        distance, or one less or more, a win's lowest bit being flipped), reserved (u16) = 0,
         CRC-32 of the index (u32), CRC-32 of the 56 bytes before it (u32)
     index: for each block of the WDL part, then of the distance part:
         file offset (u64), compressed length (u32), CRC-32 of the compressed bytes (u32)
@@ -17,8 +18,10 @@ A reader refuses, with a :class:`~tiki.errors.TableError` naming the file and wh
 another magic or version, a count out of bounds, an index whose CRC or offsets do not
 hold, a file of another length (truncated or with bytes after its end), and, when the
 block is read, a block whose CRC does not hold (named: ``distance block 7 of 834``) or
-that does not decompress to its exact length. Every block is read and checked by
-:meth:`CompactLayer.verify`.
+that does not decompress to its exact length, and a distance byte larger than the
+header's. Every block is read and checked by :meth:`CompactLayer.verify`. The file is
+read with ``os.pread``, never mapped: one cut short while a reader has it open is an
+error of that reader (``truncated while open``), not a crash.
 """
 
 from __future__ import annotations

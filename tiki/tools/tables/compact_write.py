@@ -31,6 +31,7 @@ from .compact_format import (
     regular_size,
     split_entries,
 )
+from .sums import Sums, sum_path
 
 __all__ = ["Written", "convert_layers", "write_layer"]
 
@@ -50,7 +51,8 @@ class Written:
     counts: tuple[int, int, int]
     """Draws, wins and losses for the player on turn."""
     longest: int
-    """The longest distance, in plies."""
+    """The largest distance byte (the header's: the longest distance in plies, or one
+    less or more, a win's lowest bit flipped)."""
     cpu_seconds: float
     """The process's CPU time taken by the conversion."""
 
@@ -67,24 +69,32 @@ class Written:
 
 def _source_chunks(
     source: str | os.PathLike[str] | object, chunk_bytes: int
-) -> tuple[int, Iterator[bytes]]:
-    """(positions, chunks of native ``uint16`` entries) of a ``.u16`` file or a buffer."""
+) -> tuple[int, Iterator[bytes], Sums | None]:
+    """(positions, chunks of native ``uint16`` entries, the checksums they are checked
+    against as they are read) of a ``.u16`` file (with its ``.sum`` if it has one) or a
+    buffer."""
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         size = regular_size(path)
         if size > MAX_FILE_BYTES or size % 2:
             raise TableError(f"{path}: {size:,} bytes, not a layer of uint16 entries")
+        sums = Sums.read(path, size // 2) if sum_path(path).is_file() else None
         try:
             handle = open(path, "rb")  # noqa: SIM115 - closed by the generator
         except OSError as error:
             raise TableError(f"{path}: cannot be read ({error.strerror})") from None
 
         def read() -> Iterator[bytes]:
+            checker = None if sums is None else sums.checker()
             with handle:
                 while chunk := handle.read(chunk_bytes):
+                    if checker is not None:
+                        checker.feed(chunk)  # checked before it is written
                     yield chunk
+            if checker is not None:
+                checker.finish()
 
-        return size // 2, read()
+        return size // 2, read(), sums
     try:
         view = memoryview(source)  # type: ignore[arg-type]
     except TypeError:
@@ -103,7 +113,7 @@ def _source_chunks(
         for start in range(0, flat.nbytes, chunk_bytes):
             yield bytes(flat[start : start + chunk_bytes])
 
-    return flat.nbytes // 2, cut()
+    return flat.nbytes // 2, cut(), None
 
 
 def write_layer(
@@ -117,16 +127,20 @@ def write_layer(
     """Write the compact file of one layer, block by block (memory bounded by a block).
 
     ``source`` is a ``.u16`` layer file's path, or a buffer of its entries (a numpy
-    memmap, an ``array('H')``, bytes in the machine's order). ``codec`` is ``'zlib'``
-    (``level`` 0-9, default 6) or ``'lzma'`` (``level`` a preset 0-9, default 6). The file
-    appears at ``path`` whole or not at all (written beside it, then renamed).
+    memmap, an ``array('H')``, bytes in the machine's order). A file with its checksums
+    (``.sum``, :mod:`.sums`) is checked against them as it is read: a damaged block is a
+    :class:`TableError` naming it, and nothing is written; a file without them (built
+    before checksums) is converted as it is, its distances bounded by the format alone.
+    ``codec`` is ``'zlib'`` (``level`` 0-9, default 6) or ``'lzma'`` (``level`` a
+    preset 0-9, default 6). The file appears at ``path`` whole or not at all (written
+    beside it, then renamed).
     """
     if codec not in CODECS:
         raise TableError(f"codec {codec!r}: 'zlib' or 'lzma'")
     if not (4096 <= block_positions <= 1 << 22) or block_positions & (block_positions - 1):
         raise TableError(f"{block_positions} positions a block: a power of two, 2**12 to 2**22")
     started = time.process_time()
-    positions, chunks = _source_chunks(source, 2 * block_positions)
+    positions, chunks, sums = _source_chunks(source, 2 * block_positions)
     if positions > MAX_POSITIONS:
         raise TableError(f"{positions:,} positions: more than a file holds ({MAX_POSITIONS:,})")
     blocks = -(-positions // block_positions)
@@ -162,6 +176,11 @@ def write_layer(
                 lengths.append((len(squeezed), zlib.crc32(squeezed)))
             if seen != positions:
                 raise TableError(f"{target}: its source changed while it was read")
+            if sums is not None and longest > sums.longest | 1:  # the byte, flipped or not
+                raise TableError(
+                    f"{sums.layer}: a distance of {longest} plies or so, more than the "
+                    f"layer's longest ({sums.longest}): the file is damaged"
+                )
             for length, crc in lengths:
                 index[1].append((offset, length, crc))
                 offset += length

@@ -45,7 +45,7 @@ class Table:
     """The built table of ``layout`` under the table directory ``top``."""
 
     def __init__(self, top: str | os.PathLike[str], layout: tuple[int, ...]) -> None:
-        """Open the table of ``layout`` (its ``meta.json`` checked; layers mapped on use)."""
+        """Open the table of ``layout`` (its ``meta.json`` checked; layers opened on use)."""
         self.where = LayoutDir(top, layout)
         """The layout's folder."""
         meta = self.where.meta()
@@ -62,17 +62,18 @@ class Table:
         self._layers: dict[int, Layer] = {}
 
     def close(self) -> None:
-        """Unmap the layers read so far (their files may then be deleted); a later
-        probe maps them again."""
+        """Close the layers read so far (their files may then be deleted); a later
+        probe opens them again."""
         for found in self._layers.values():
             found.close()
         self._layers.clear()
 
     def layer(self, layer: int) -> Layer:
-        """The file of ``layer``; :class:`TableError` if it is not built."""
+        """The file of ``layer``; :class:`TableError` if it is not built, or its file is
+        missing or damaged."""
         found = self._layers.get(layer)
         if found is None:
-            if not self.where.is_readable(layer):
+            if not self.where.is_readable(layer) and not self.where.is_built(layer):
                 raise TableError(
                     f"layer {layer} ({describe(self.order[layer])}) of layout "
                     f"{','.join(map(str, self.layout))} is not built in {self.where.top}"

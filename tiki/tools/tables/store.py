@@ -7,6 +7,8 @@ by its village values (``0_1_-1_1_2_1_1_0_1``), and in it:
 - ``layer_NN.u16``: layer ``NN`` (in building order), 2 × 27,325,801 ``uint16`` in the
   machine's byte order: position ``2 * rank(board) + player on turn``; 0 a draw, else
   ``plies << 1 | 1`` if the player on turn loses, ``plies << 1`` if he wins;
+- ``layer_NN.u16.sum``: its checksums, a CRC-32 per block of 16,384 positions, and the
+  longest distance it holds (:mod:`.sums`), written when it is finished, before:
 - ``layer_NN.u16.done``: written once the layer is complete (a build restarts after it);
 - ``layer_NN.tkc``: the same layer in the compact format of :mod:`.compact` (``tiki
   tables compact``), about an eighth of the size; a finished layout may keep only these
@@ -17,7 +19,11 @@ A board is a base-7 number, the stack code of village ``v`` (0 empty, 1 x, 2 o, 
 4 (o,x), 5 (x,o), 6 oo; bottom first) times ``7**v``; only boards with at most 8 tikis
 of each player are stored, in increasing order (:func:`rank`). :class:`LayerFile` is the
 one reader of this format, :class:`~.compact.CompactLayer` that of the compact one, and
-:meth:`LayoutDir.open_layer` chooses.
+:meth:`LayoutDir.open_layer` chooses. Neither maps its file: each reads a block at a
+time and checks it (its checksum, and every value against the layer's longest
+distance), so a damaged file, or one cut short while it is open, is a
+:class:`~tiki.errors.TableError` naming it, never a value nor a crash
+(:mod:`.integrity` checks a layout's files, ``tiki tables info``).
 
 >>> NVALID
 27325801
@@ -28,13 +34,13 @@ one reader of this format, :class:`~.compact.CompactLayer` that of the compact o
 from __future__ import annotations
 
 import json
-import mmap
 import os
 from pathlib import Path
 from typing import Any
 
 from ...errors import TableError
 from .compact import CompactLayer
+from .sums import Sums, sum_path
 
 __all__ = [
     "FORMAT",
@@ -111,30 +117,83 @@ def layout_name(layout: tuple[int, ...]) -> str:
 
 
 class LayerFile:
-    """One built layer, mapped read-only: the stored value of a position."""
+    """One built layer, read block by block (``os.pread``, never mapped): each block
+    checked against the layer's ``.sum`` when read (:mod:`.sums`), the last
+    ``cache_blocks`` read kept, every entry checked against the layer's longest distance."""
 
-    def __init__(self, path: Path) -> None:
-        """Map ``path`` (a complete layer file of :data:`LAYER_BYTES`)."""
+    def __init__(self, path: Path, *, cache_blocks: int = 64) -> None:
+        """Open ``path`` (a complete layer file of :data:`LAYER_BYTES`, with its ``.sum``)."""
         try:
-            with open(path, "rb") as f:
-                size = os.fstat(f.fileno()).st_size
-                if size != LAYER_BYTES:
-                    raise TableError(f"{path}: {size:,} bytes, not a layer ({LAYER_BYTES:,})")
-                self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         except OSError as error:
             raise TableError(f"{path}: cannot be read ({error.strerror})") from None
-        self._values = memoryview(self._map).cast("H")
+        try:
+            size = os.fstat(fd).st_size
+            if size != LAYER_BYTES:
+                raise TableError(f"{path}: {size:,} bytes, not a layer ({LAYER_BYTES:,})")
+            self._sums = Sums.read(path, 2 * NVALID)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd: int | None = fd
+        self._shift = self._sums.block_positions.bit_length() - 1
+        self._mask = self._sums.block_positions - 1
+        self._limit = self._sums.limit
+        self._cache: dict[int, memoryview] = {}
+        self._cache_blocks = max(1, cache_blocks)
         self.path = path
+        self.longest = self._sums.longest
+        """The longest distance in the layer, in plies (from its ``.sum``)."""
+
+    def _load(self, number: int) -> memoryview:
+        if self._fd is None:
+            raise TableError(f"{self.path}: read after it was closed")
+        at, length = self._sums.span(number)
+        try:
+            data = os.pread(self._fd, length, at)
+        except OSError as error:
+            raise TableError(f"{self.path}: cannot be read ({error.strerror})") from None
+        if len(data) != length:
+            raise TableError(
+                f"{self.path}: truncated while open (block {number} of {self._sums.blocks:,} "
+                f"reads {len(data):,} of {length:,} bytes)"
+            )
+        self._sums.check(number, data)
+        if len(self._cache) >= self._cache_blocks:  # the oldest read goes
+            del self._cache[next(iter(self._cache))]
+        found = self._cache[number] = memoryview(data).cast("H")
+        return found
 
     def stored(self, board_rank: int, player: int) -> int:
         """The stored ``uint16`` of (board of ``board_rank``, ``player`` on turn)."""
-        value: int = self._values[2 * board_rank + player]
+        index = 2 * board_rank + player
+        if not 0 <= index < 2 * NVALID:
+            raise TableError(f"position {index}: outside the layer (0 to {2 * NVALID - 1})")
+        block = self._cache.get(index >> self._shift) or self._load(index >> self._shift)
+        value: int = block[index & self._mask]
+        if value > self._limit:
+            raise TableError(
+                f"{self.path}: entry {index} holds {value >> 1} plies, more than the "
+                f"layer's longest ({self.longest}): the file is damaged"
+            )
         return value
 
+    def verify(self) -> None:
+        """Read and check every block (its checksum)."""
+        for number in range(self._sums.blocks):
+            self._load(number)
+        self._cache.clear()
+
     def close(self) -> None:
-        """Unmap the file."""
-        self._values.release()
-        self._map.close()
+        """Close the file (a later probe is an error)."""
+        self._cache.clear()
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __del__(self) -> None:
+        if getattr(self, "_fd", None) is not None:
+            self.close()
 
 
 def layouts_in(top: str | os.PathLike[str]) -> list[tuple[int, ...]]:
@@ -181,17 +240,30 @@ class LayoutDir:
         """Whether ``layer``'s ``.u16`` file is there, complete."""
         return self.is_built(layer) and self.layer_path(layer).is_file()
 
+    def sum_path(self, layer: int) -> Path:
+        """The checksums of ``layer``'s ``.u16`` file (:mod:`.sums`)."""
+        return sum_path(self.layer_path(layer))
+
     def is_readable(self, layer: int) -> bool:
         """Whether a stored layer can be probed: its ``.u16`` file, or its compact file."""
         return self.has_file(layer) or self.compact_path(layer).is_file()
 
     def open_layer(self, layer: int) -> Layer:
-        """A reader of ``layer``: its ``.u16`` file mapped where it is complete (the
-        faster), else its compact file; :class:`TableError` if neither is there."""
-        if self.has_file(layer):
+        """A reader of ``layer``: its ``.u16`` file where it is complete with its
+        checksums (the faster), else its compact file; :class:`TableError` if neither is
+        there, naming a ``.u16`` file marked complete but missing or without checksums."""
+        if self.has_file(layer) and self.sum_path(layer).is_file():
             return LayerFile(self.layer_path(layer))
         if self.compact_path(layer).is_file():
             return CompactLayer(self.compact_path(layer))
+        if self.has_file(layer):
+            return LayerFile(self.layer_path(layer))  # refused: no checksums
+        if self.is_built(layer):
+            raise TableError(
+                f"{self.layer_path(layer)}: missing, though its .done marker says layer "
+                f"{layer} is built (nor is there a {self.compact_path(layer).name}); build it "
+                "again (delete the marker, then 'tiki tables build')"
+            )
         raise TableError(f"layer {layer} is not in {self.path}")
 
     def mark_built(self, layer: int) -> None:

@@ -174,9 +174,11 @@ def builder() -> str:
 
 def delete(top: str | os.PathLike[str], layout: tuple[int, ...]) -> None:
     """Delete the table files of ``layout`` under ``top`` (its layers, compact or not,
-    their markers, ``meta.json``, ``build.log``) and its folder if that leaves it empty."""
+    their checksums and markers, ``meta.json``, ``build.log``) and its folder if that
+    leaves it empty."""
     where = LayoutDir(top, layout)
-    for pattern in ("layer_*.u16", "layer_*.u16.done", "layer_*.tkc", "meta.json", "build.log"):
+    for pattern in ("layer_*.u16", "layer_*.u16.sum", "layer_*.u16.done", "layer_*.tkc",
+                    "meta.json", "build.log"):  # fmt: skip
         for f in where.path.glob(pattern):
             f.unlink()
     with contextlib.suppress(OSError):  # something else is there: left as it is
