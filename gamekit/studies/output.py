@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import stats
 from .fitfile import read_table_time
 from .runner import (
     MAX_GAMES,
@@ -24,9 +25,8 @@ from .runner import (
     Estimate,
     Row,
     progress_delay,
-    summary,
-    summary_text,
 )
+from .tables import compared_text, summary_text
 from .timing import MAX_SECONDS, TableTime
 from .words import label
 
@@ -336,9 +336,12 @@ def main(args: Any, game: Any, out: Any) -> int:
         progress_delay=delay or 0.0,
         table_time=model,
     )
-    table = summary(rows, game.MEASURES)
+    table = stats.summary(rows, game.MEASURES)
     players = max(r["players"] for r in rows)
     print(summary_text(table, game.seat_names(players), game.WORDS), file=out)
+    if len(texts) > 1:  # the same seeds: each ruleset against the first, game by game
+        shown = [str(e["ruleset"]) for e in table]
+        print(compared_text(rows, shown, game.MEASURES, game.WORDS), file=out)
     if args.csv:
         write_csv(rows, args.csv)
         print(f"rows written to {args.csv}", file=out)
