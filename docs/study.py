@@ -20,11 +20,18 @@ game, and is there less down time ("players will 'feel' more involved")? Which s
 wins more often? What does each switch of the Speed rules change? In Tiki, how much is
 moving first worth, and what does the seed's reading of the −1 village change?
 
+Every figure has its 95% interval, and two rulesets are compared game by game (the
+same seed), with the kit's statistics (:mod:`gamekit.studies.stats`); the minutes are
+drawn as a function of the seconds a point takes against a decision's
+(:mod:`study_time`).
+
 >>> rows = tikal_rows([tikalspeed.Rules(mode="classic", players=2)], 2, "greedy", jobs=1)
 >>> table = summed(rows)
 >>> shares = [table[0][k].mean for k in ("win_P1", "win_P2", "ties")]
 >>> table[0]["games"], round(sum(shares), 6), table[0]["moments"].mean > 0
 (2, 1.0, True)
+>>> table[0]["points"].mean > table[0]["moments"].mean  # classic: points spent
+True
 """
 
 from __future__ import annotations
@@ -37,11 +44,12 @@ from pathlib import Path
 from typing import Any
 
 import study_sections as sections
+import study_time as timed
 import study_words as words
 
 import tikalspeed
 import tiki
-from gamekit.studies import runner
+from gamekit.studies import stats
 from tikalspeed.tools import studies as tikal_sim
 from tiki.tools import studies as tiki_sim
 
@@ -73,11 +81,16 @@ def tikal_rows(rulesets: list[Any], games: int, bot: str, jobs: int = 2) -> list
     return rows
 
 
+def numbers(rows: list[dict[str, Any]]) -> list[str]:
+    """The numbers of :mod:`study_words` the rows have (the points spent added)."""
+    timed.with_points(rows)
+    return [k for k in words.LABELS if k in rows[0] and isinstance(rows[0][k], int | float)]
+
+
 def summed(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per ruleset, the seat shares and the mean of every number of :mod:`study_words`
-    the rows have, each with its 95% interval."""
-    keys = [k for k in words.LABELS if k in rows[0] and isinstance(rows[0][k], int | float)]
-    return runner.summary(rows, keys)
+    the rows have, each with its 95% interval (:func:`gamekit.studies.stats.summary`)."""
+    return stats.summary(rows, numbers(rows))
 
 
 def main_rulesets() -> list[tikalspeed.Rules]:
@@ -166,13 +179,11 @@ def page(options: argparse.Namespace) -> str:
         "Tikal, every mode, greedy bots: {} games",
         lambda: tikal_rows(main_rulesets(), games, "greedy", jobs),
     )
-    greedy = summed(greedy_rows)
     search_rows = run(
         "search",
         f"Tikal, every mode, search bots ({search}): {{}} games",
         lambda: tikal_rows(main_rulesets(), options.search_games, search, jobs),
     )
-    searched = summed(search_rows)
     switch_rows = run(
         "switches",
         "Tikal, the Speed switches, greedy bots: {} games",
@@ -193,7 +204,9 @@ def page(options: argparse.Namespace) -> str:
             search: tiki_rows(tiki_rules, options.search_games * 5, search, jobs),
         },
     )
-    plots.draw(PLOTS, greedy, searched, greedy_rows, search_rows, MODES, PLAYERS)
+    greedy = words.Bots("greedy bots", greedy_rows, numbers(greedy_rows))
+    searched = words.Bots(f"search bots (`{search}`)", search_rows, numbers(search_rows))
+    plots.draw(PLOTS, greedy, searched, MODES, PLAYERS)
     settings = words.Settings(
         games=games,
         search_games=options.search_games,
@@ -206,13 +219,13 @@ def page(options: argparse.Namespace) -> str:
     )
     return "\n".join(
         [
-            *words.opening(settings, greedy, searched, MODES, PLAYERS),
+            *words.opening(settings, [greedy, searched], MODES, PLAYERS),
             *words.measures(settings),
             *sections.stronger(greedy, searched, MODES, PLAYERS),
-            *sections.figures(greedy, searched),
-            *sections.seats(greedy, searched),
+            *sections.figures(greedy.entries, searched.entries),
+            *sections.seats(greedy.entries, searched.entries),
             *sections.switches(switch_rows, settings),
-            *sections.points(greedy, searched),
+            *sections.points(greedy.entries, searched.entries),
             *sections.tiki(tiki_all, settings),
             *sections.how_long(settings),
         ]
@@ -226,7 +239,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--games", type=int, default=100, help="greedy games a Tikal ruleset")
     parser.add_argument(
-        "--search-games", type=int, default=20, help="search games a Tikal ruleset (default 20)"
+        "--search-games", type=int, default=30, help="search games a Tikal ruleset (default 30)"
     )
     parser.add_argument("--search-bot", default="mcts:50", help="the search bot (default mcts:50)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
@@ -237,7 +250,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     given = ["python docs/study.py"]
     for flag, value, default in (
         ("--games", options.games, 100),
-        ("--search-games", options.search_games, 20),
+        ("--search-games", options.search_games, 30),
         ("--search-bot", options.search_bot, "mcts:50"),
         ("--jobs", options.jobs, 2),
     ):

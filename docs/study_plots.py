@@ -1,5 +1,6 @@
 """The plots of ``docs/study.md`` (:mod:`study` runs the studies): bars by mode and
-player count, greedy and search bots side by side, and the waits by their length."""
+player count, greedy and search bots side by side, the waits by their length, and
+(:mod:`study_time`) Speed's minutes as a function of a point's seconds."""
 
 from __future__ import annotations
 
@@ -85,18 +86,16 @@ def waits(
 
 
 def draw(
-    where: Path,
-    greedy: list[dict[str, Any]],
-    searched: list[dict[str, Any]],
-    greedy_rows: list[dict[str, Any]],
-    search_rows: list[dict[str, Any]],
-    modes: Sequence[str],
-    players: Sequence[int],
+    where: Path, greedy: Any, searched: Any, modes: Sequence[str], players: Sequence[int]
 ) -> None:
-    """Every plot of the page."""
-    del search_rows  # the waits' shapes are drawn for the greedy games
-    panels = [("greedy bots", greedy), ("search bots", searched)]
+    """Every plot of the page, from the greedy and the search bots' games
+    (:class:`study_words.Bots`)."""
+    import study_time as timed
+
+    panels = [("greedy bots", greedy.entries), ("search bots", searched.entries)]
     bars(where, "table-time", "table_minutes", panels, modes, players)
     bars(where, "moments", "moments", panels, modes, players)
     bars(where, "idle", "idle_mean", panels, modes, players)
-    waits(where, greedy_rows, modes, max(players), f"{max(players)} players, greedy bots")
+    # the waits' shapes are drawn for the greedy games
+    waits(where, greedy.rows, modes, max(players), f"{max(players)} players, greedy bots")
+    timed.plot(where, [("greedy bots", greedy.rows), ("search bots", searched.rows)], players)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from study_words import LABELS, Settings, cell, find, span, table
+from study_words import LABELS, Settings, cell, table
+
+from gamekit.studies import stats
 
 
 def figures(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
@@ -16,33 +18,38 @@ def figures(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> lis
     return ["## Every mode's figures", "", *_both(greedy, searched, lambda e: table(e, keys))]
 
 
-def stronger(
-    greedy: list[dict[str, Any]],
-    searched: list[dict[str, Any]],
-    modes: Sequence[str],
-    players: Sequence[int],
-) -> list[str]:
+def _across(searched: Any, greedy: Any, ruleset: str, key: str) -> Any:
+    """The search bots' ``key`` against the greedy bots' in ``ruleset``, over the seeds
+    both played: a change with Fieller's interval."""
+    mine = {r["seed"]: float(r[key]) for r in greedy.rows if r["ruleset"] == ruleset}
+    theirs = {r["seed"]: float(r[key]) for r in searched.rows if r["ruleset"] == ruleset}
+    seeds = sorted(mine.keys() & theirs.keys())
+    return stats.change([theirs[s] for s in seeds], [mine[s] for s in seeds])
+
+
+def stronger(greedy: Any, searched: Any, modes: Sequence[str], players: Sequence[int]) -> list[str]:
     """What changes with the search bots: each mode's length against the greedy
-    bots', and Speed's lead over the base game in both."""
+    bots' on the same seeds, and Speed's lead over the base game in both."""
     lines = [
         "## What changes with stronger players",
         "",
-        "The search bots' games against the greedy bots' games, mode by mode (sequential "
-        "moments and table time, the range over 2, 3 and 4 players):",
+        "The search bots' games against the greedy bots' games of the same seeds, mode by "
+        "mode, with 2, 3 and 4 players (each a change with its 95% paired interval):",
         "",
     ]
     for mode in modes:
-        ratios = {
-            key: [
-                find(searched, mode, n)[key].mean / find(greedy, mode, n)[key].mean - 1
+        said = []
+        for key, what in (
+            ("moments", "moments"),
+            ("points", "action points spent"),
+            ("table_minutes", "table time (default model)"),
+        ):
+            shown = [
+                stats.percent(_across(searched, greedy, f"mode={mode};players={n}", key))
                 for n in players
             ]
-            for key in ("moments", "table_minutes", "idle_mean")
-        }
-        lines.append(
-            f"- {mode}: {span(ratios['moments'])} moments, {span(ratios['table_minutes'])} "
-            f"table time, {span(ratios['idle_mean'])} idle moments per player."
-        )
+            said.append(f"{what} {', '.join(shown)}")
+        lines.append(f"- {mode}: " + "; ".join(said) + ".")
     lines += [
         "",
         "Stronger players lengthen the base and professional games more than Speed: they "
@@ -57,16 +64,15 @@ def stronger(
     return lines
 
 
-def _span_max(
-    greedy: list[dict[str, Any]], searched: list[dict[str, Any]], players: Sequence[int]
-) -> bool:
+def _span_max(greedy: Any, searched: Any, players: Sequence[int]) -> bool:
     """Whether the search bots lengthen the base game more than Speed with every
-    player count (in sequential moments)."""
-    return all(
-        find(searched, "classic", n)["moments"].mean / find(greedy, "classic", n)["moments"].mean
-        > find(searched, "speed", n)["moments"].mean / find(greedy, "speed", n)["moments"].mean
-        for n in players
-    )
+    player count (in sequential moments, each change clear)."""
+    for n in players:
+        base = _across(searched, greedy, f"mode=classic;players={n}", "moments")
+        speed = _across(searched, greedy, f"mode=speed;players={n}", "moments")
+        if not (base.low > speed.high and stats.clear(base)):
+            return False
+    return True
 
 
 def _both(
@@ -90,7 +96,8 @@ def _seat_table(entries: list[dict[str, Any]]) -> list[str]:
         seats = [
             f"P{p} {e[f'win_P{p}'].mean:.0%}"
             for p in range(1, n + 1)
-            if e[f"win_P{p}"].low > fair or e[f"win_P{p}"].high < fair
+            if (e[f"win_P{p}"].low > fair or e[f"win_P{p}"].high < fair)
+            and e["games"] >= stats.MIN_GAMES
         ]
         if seats:
             off.append(f"- {e['ruleset']}: away from a fair {fair:.0%}: {', '.join(seats)}.")
@@ -137,15 +144,16 @@ NOTES = {
 def switches(rows: list[dict[str, Any]], s: Settings) -> list[str]:
     """Each Speed switch against the default, with the games it changes; a switch
     that changes none says why."""
-    from gamekit.studies.runner import summary
-
     keys = ["moments", "table_minutes", "idle_mean", "ap_unused", "auction_spend", "spread"]
     keys = [k for k in keys if k in rows[0]]
-    entries = summary(rows, keys)
+    entries = stats.summary(rows, keys)
     lines = [
         "## What each Speed switch changes",
         "",
-        "Greedy bots, the Speed defaults first, then one switch at a time; the last column "
+        "Greedy bots, the Speed defaults first (each figure a mean with its 95% interval), "
+        "then one switch at a time: each figure of a switch is its difference from the "
+        "defaults, game by game (the same seed), with its 95% interval, *(not clear)* "
+        "where that holds 0; the last column "
         "counts the games (same seed) that went otherwise than with the defaults. "
         f"`two_volcanoes` can only matter with two volcanoes among the tiles, so it is "
         f"compared on [`{s.two_volcanoes}`](study/two-volcanoes.json), the packaged tiles "
@@ -171,7 +179,8 @@ def switches(rows: list[dict[str, Any]], s: Settings) -> list[str]:
                 same.setdefault(extra[0], []).append(ruleset.split(";")[1].split("=")[1])
                 why[extra[0]] = WHY_SAME.get(option, "no greedy game reached the case it changes.")
         shown = ruleset.replace(f"tiles={_tiles_path(ruleset)}", "tiles=two-volcanoes")
-        lines.append("| " + " | ".join([shown] + [cell(e[k]) for k in keys]) + f" | {changed} |")
+        cells = [cell(e[k]) if base == ruleset else _against(rows, ruleset, base, k) for k in keys]
+        lines.append("| " + " | ".join([shown, *cells]) + f" | {changed} |")
     lines.append("")
     if same:
         lines += ["Switches that changed no game here, and why:", ""]
@@ -179,6 +188,12 @@ def switches(rows: list[dict[str, Any]], s: Settings) -> list[str]:
         lines.append("")
     lines += [f"- `{option}`: {note}" for option, note in NOTES.items()] + [""]
     return lines
+
+
+def _against(rows: list[dict[str, Any]], ruleset: str, base: str, key: str) -> str:
+    """``ruleset``'s ``key`` less ``base``'s, game by game, with its interval."""
+    diff = stats.paired_difference(*stats.paired(rows, ruleset, base, key))
+    return stats.plus_minus(diff, sign=True) + ("" if stats.clear(diff) else " (not clear)")
 
 
 def _tiles_path(ruleset: str) -> str:
@@ -216,12 +231,14 @@ def points(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list
 
 
 def _tiki_line(e: dict[str, Any], bots: str) -> str:
-    f = e["first_won"]
+    f = e["first_won"]  # a mean of 0, 1/2 and 1: its t interval, cut to [0, 1]
     low, high = max(0.0, f.low), min(1.0, f.high)
-    verdict = "an edge" if f.low > 0.5 else ("a handicap" if f.high < 0.5 else "no clear edge")
+    clear = stats.clear(stats.Estimate(f.mean - 0.5, f.low - 0.5, f.high - 0.5, f.n))
+    verdict = "no clear edge" if not clear else ("an edge" if f.mean > 0.5 else "a handicap")
+    shown = stats.bracketed(stats.Estimate(f.mean, low, high, f.n), scale=100.0, unit="%")
     return (
-        f"- {bots}, {e['ruleset']}: the first player wins {f.mean:.1%} [{low:.1%}, "
-        f"{high:.1%}] of {e['games']} games (a draw counting half): {verdict}."
+        f"- {bots}, {e['ruleset']}: the first player wins {shown} of {e['games']} games "
+        f"(a draw counting half): {verdict}."
     )
 
 
@@ -235,13 +252,11 @@ def _endings(rows: list[dict[str, Any]], ruleset: str) -> str:
 
 def tiki(by_bots: dict[str, list[dict[str, Any]]], s: Settings) -> list[str]:
     """Tiki: the first player's edge, and the seed's reading of the -1 village."""
-    from gamekit.studies.runner import summary
-
     keys = ["first_won", "turns", "margin"]  # with two players the spread is the margin
     lines = ["## Tiki: the first player's edge", ""]
     tables: dict[str, list[dict[str, Any]]] = {}
     for bots, rows in by_bots.items():
-        tables[bots] = summary(rows, keys)
+        tables[bots] = stats.summary(rows, keys)
         lines += [
             _tiki_line(e, bots) for e in tables[bots] if "minus_one_empty" not in e["ruleset"]
         ]

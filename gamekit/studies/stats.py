@@ -180,9 +180,17 @@ def ratio(x: Sequence[float], y: Sequence[float]) -> Estimate:
 
 def change(other: Sequence[float], base: Sequence[float]) -> Estimate:
     """``other``'s mean against ``base``'s as a change (``0.25``: 25% more), the same
-    games in the same order, with Fieller's interval (:func:`ratio` less 1)."""
+    games in the same order, with Fieller's interval (:func:`ratio` less 1), cut at
+    -100% where no number is below 0 (a ratio of such means is not).
+
+    >>> round(change([0.0, 1.0, 0.0], [4.0, 6.0, 5.0]).low, 6)
+    -1.0
+    """
     r = ratio(other, base)
-    return Estimate(r.mean - 1, r.low - 1, r.high - 1, r.n)
+    e = Estimate(r.mean - 1, r.low - 1, r.high - 1, r.n)
+    if e.n and min(other) >= 0 and min(base) >= 0:
+        return within(e, -1.0, math.inf)
+    return e
 
 
 def break_even(x: Sequence[float], y: Sequence[float]) -> Estimate:
