@@ -101,7 +101,7 @@ from .compact_format import (
     regular_size,
 )
 from .compact_write import Written, convert_layers, write_layer
-from .sums import sum_path, write_sums
+from .sums import read_exactly, sum_path, write_sums
 
 __all__ = [
     "MAGIC",
@@ -139,20 +139,8 @@ class CompactLayer:
         self._cache_blocks = max(1, cache_blocks)
 
     def _read(self, at: int, length: int, what: str) -> bytes:
-        """``length`` bytes at ``at`` (``os.pread``: the file is never mapped, so a file
-        cut short while open is an error here, not a crash)."""
-        if self._fd is None:
-            raise TableError(f"{self.path}: read after it was closed")
-        try:
-            data = os.pread(self._fd, length, at)
-        except OSError as error:
-            raise TableError(f"{self.path}: cannot be read ({error.strerror})") from None
-        if len(data) != length:
-            raise TableError(
-                f"{self.path}: truncated while open ({what} reads {len(data):,} of "
-                f"{length:,} bytes)"
-            )
-        return data
+        """``length`` bytes at ``at`` (:func:`~.sums.read_exactly`)."""
+        return read_exactly(self._fd, self.path, at, length, what)
 
     def _read_index(self, size: int) -> None:
         head = self._read(0, HEADER_BYTES, "the header")

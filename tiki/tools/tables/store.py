@@ -40,7 +40,7 @@ from typing import Any
 
 from ...errors import TableError
 from .compact import CompactLayer
-from .sums import Sums, sum_path
+from .sums import Sums, read_exactly, sum_path
 
 __all__ = [
     "FORMAT",
@@ -146,18 +146,9 @@ class LayerFile:
         """The longest distance in the layer, in plies (from its ``.sum``)."""
 
     def _load(self, number: int) -> memoryview:
-        if self._fd is None:
-            raise TableError(f"{self.path}: read after it was closed")
         at, length = self._sums.span(number)
-        try:
-            data = os.pread(self._fd, length, at)
-        except OSError as error:
-            raise TableError(f"{self.path}: cannot be read ({error.strerror})") from None
-        if len(data) != length:
-            raise TableError(
-                f"{self.path}: truncated while open (block {number} of {self._sums.blocks:,} "
-                f"reads {len(data):,} of {length:,} bytes)"
-            )
+        data = read_exactly(self._fd, self.path, at, length,
+                            f"block {number} of {self._sums.blocks:,}")  # fmt: skip
         self._sums.check(number, data)
         if len(self._cache) >= self._cache_blocks:  # the oldest read goes
             del self._cache[next(iter(self._cache))]

@@ -41,8 +41,8 @@ from pathlib import Path
 
 from ...errors import TableError
 
-__all__ = ["SUM_BLOCK", "SUM_MAGIC", "SUM_VERSION", "Crcs", "Sums", "sum_path", "verify_file",
-           "write_sums"]  # fmt: skip
+__all__ = ["SUM_BLOCK", "SUM_MAGIC", "SUM_VERSION", "Crcs", "Sums", "read_exactly", "sum_path",
+           "verify_file", "write_sums"]  # fmt: skip
 
 SUM_MAGIC = b"TIKISUMS"
 """The first 8 bytes of a ``.sum`` file."""
@@ -245,3 +245,20 @@ def verify_file(layer: str | os.PathLike[str], positions: int) -> Sums:
     _feed_file(path, checker)
     checker.finish()
     return sums
+
+
+def read_exactly(fd: int | None, path: Path, at: int, length: int, what: str) -> bytes:
+    """``length`` bytes of the open file ``fd`` (``path``) at ``at``, with ``os.pread``:
+    a table file is never mapped, so a file cut short while open is a
+    :class:`~tiki.errors.TableError` naming it and ``what`` was read, not a crash."""
+    if fd is None:
+        raise TableError(f"{path}: read after it was closed")
+    try:
+        data = os.pread(fd, length, at)
+    except OSError as error:
+        raise TableError(f"{path}: cannot be read ({error.strerror})") from None
+    if len(data) != length:
+        raise TableError(
+            f"{path}: truncated while open ({what} reads {len(data):,} of {length:,} bytes)"
+        )
+    return data
