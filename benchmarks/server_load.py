@@ -377,9 +377,31 @@ def saturate(args: argparse.Namespace) -> None:
     print(f"p99 stayed under {args.limit} ms up to the last step", flush=True)
 
 
-def kill(args: argparse.Namespace) -> None:
+def lost_actions(store: str, acked: list[tuple[str, int, int, str]]
+                 ) -> list[tuple[str, int, int, str]]:
+    """The acknowledged actions, each (game, seq of its ack, seat, token), that are not
+    in ``store`` as they were sent."""
     from gamekit.server.store import open_store
 
+    opened = open_store(store)
+    lost = []
+    try:
+        logs = {game_id: opened.log(game_id) for game_id in {a[0] for a in acked}}
+        for game_id, seq, seat, token in acked:
+            # an ack names the last row the action wrote: its own, then the chance
+            # outcomes it led to
+            rows = [r for r in logs[game_id] if r.seq <= seq]
+            while rows and rows[-1].kind == "chance":
+                rows.pop()
+            if (not rows or len(logs[game_id]) < seq or logs[game_id][seq - 1].seq != seq
+                    or (rows[-1].seat, rows[-1].token) != (seat, token)):
+                lost.append((game_id, seq, seat, token))
+    finally:
+        opened.close()
+    return lost
+
+
+def kill(args: argparse.Namespace) -> None:
     with _store(args.store) as store:
         port = _free_port()
         server = Server(store, port, Path(tempfile.mkstemp(suffix=".log")[1]))
@@ -391,21 +413,7 @@ def kill(args: argparse.Namespace) -> None:
         restarted = Server(store, port, server.log)
         restarted.start()
         try:
-            opened = open_store(store)
-            lost = []
-            try:
-                logs = {game_id: opened.log(game_id) for game_id in stats.tokens}
-                for game_id, seq, seat, token in stats.acked:
-                    # an ack names the last row the action wrote: its own, then the
-                    # chance outcomes it led to
-                    rows = [r for r in logs[game_id] if r.seq <= seq]
-                    while rows and rows[-1].kind == "chance":
-                        rows.pop()
-                    if (not rows or len(logs[game_id]) < seq or logs[game_id][seq - 1].seq != seq
-                            or (rows[-1].seat, rows[-1].token) != (seat, token)):
-                        lost.append((game_id, seq, seat, token))
-            finally:
-                opened.close()
+            lost = lost_actions(store, stats.acked)
             result["acked"] = len(stats.acked)
             result["acked_lost"] = len(lost)
             result["games_resumed_at_or_past_acks"] = asyncio.run(
