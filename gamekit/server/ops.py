@@ -103,3 +103,6 @@ def configure_logging(level: str = "warning") -> None:
         logger = logging.getLogger(name)
         logger.handlers[:] = []
         logger.propagate = True
+    # the pool warns at every attempt to connect again while the database is down; the
+    # store says an outage once (pgstore), so only the pool's errors are kept
+    logging.getLogger("psycopg.pool").setLevel(max(logging.ERROR, root.level))

@@ -100,6 +100,7 @@ def test_play_goes_on_after_the_database_restarts(tmp_path: Path, cluster: Clust
             if line.startswith("{")]
     down = [e for e in logs if e["message"].startswith("the store is not answering")]
     assert len(down) == 1, [e["message"] for e in logs][:10]  # once, not in a loop
+    assert not [e for e in logs if e["logger"] == "psycopg.pool"]  # its every retry, not
     assert not any("exc_info" in e for e in logs), [e["message"] for e in logs if "exc_info" in e]
 
 
