@@ -30,6 +30,7 @@ and the ``r`` at which it changes sign (the *break-even*) with Fieller's interva
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -121,7 +122,8 @@ def verdict(rows: Sequence[Row], other: str, base: str, m: Measure) -> tuple[str
 def plot(where: Any, panels: Sequence[tuple[str, list[Row]]], players: Sequence[int]) -> None:
     """Speed's change in table time and idle time against the base and professional
     games as ``r`` runs over :data:`RATIOS`, one line per player count with its paired
-    interval as a band, the break-evens marked, the plausible range shaded: a row of
+    interval as a band, each break-even marked with its interval, the plausible range
+    shaded, the default model dotted: a row of
     plots per kind of bot (``panels``), saved as ``time-model.png`` and ``.svg``."""
     import matplotlib
 
@@ -154,8 +156,18 @@ def plot(where: Any, panels: Sequence[tuple[str, list[Row]]], players: Sequence[
                     linewidth=0,
                 )
                 even = crossing(rows, other, against, m)
-                if min(RATIOS) <= even.mean <= max(RATIOS):
-                    ax.plot([even.mean], [0], marker="o", color=colour, markersize=4)
+                if min(RATIOS) <= even.mean <= max(RATIOS):  # with its interval, across
+                    ax.errorbar(
+                        [even.mean],
+                        [0],
+                        xerr=[[even.mean - even.low], [even.high - even.mean]]
+                        if math.isfinite(even.low) and math.isfinite(even.high)
+                        else None,
+                        fmt="o",
+                        color=colour,
+                        markersize=4,
+                        capsize=3,
+                    )
             ax.set_xlim(min(RATIOS), max(RATIOS))
             ax.set_title(f"{bots}: Speed's {m.name} against {base}", fontsize=8)
             ax.set_xlabel("seconds a point takes per second of a decision", fontsize=8)

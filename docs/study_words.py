@@ -11,7 +11,7 @@ interval leaves out 0 and each ruleset played at least ``MIN_GAMES`` games.
 >>> b = Bots("greedy bots", rows, ["moments"])
 >>> compared(b, "moments", 2), compared(Bots("few", rows[:2] + rows[30:32], ["moments"]),
 ...                                      "moments", 2)
-('+49.50% [+49.35%, +49.66%]', '+49.8% [+46.8%, +53.1%] (not clear)')
+('+49.5% [+49.4%, +49.7%]', '+49.8% [+46.8%, +53.1%] (not clear)')
 """
 
 from __future__ import annotations
@@ -339,7 +339,8 @@ def opening(
         "",
         "Above: Speed's change in percent (its 95% paired interval as a band) as the "
         "seconds an action point takes per second of a decision grow from 0 to 3, one "
-        "line per player count; a dot where it crosses 0 (the break-even), the dotted "
+        "line per player count; a dot where it crosses 0 (the break-even, its interval "
+        "across), the dotted "
         f"line the default model (0.3), the grey band the plausible range ({low:g} to "
         f"{high:g}).",
         "",

@@ -127,12 +127,13 @@ def wilson(successes: int, n: int) -> Estimate:
 
 def estimate(values: Sequence[float]) -> Estimate:
     """The mean of ``values``, each a game's: a proportion with :func:`wilson`'s interval
-    where every value is 0 or 1, else :func:`t_interval`'s.
+    where every value is 0 or 1, both seen, else :func:`t_interval`'s (a count that is 0
+    in every game is 0, not a share below 4%).
 
-    >>> estimate([0, 1, 0, 0]).low > 0, estimate([0.5, 1.0]).n
-    (True, 2)
+    >>> estimate([0, 1, 0, 0]).low > 0, estimate([0.5, 1.0]).n, estimate([0, 0]).high
+    (True, 2, 0.0)
     """
-    if values and all(v in (0, 1) for v in values):
+    if {0, 1} <= set(values) <= {0, 1}:
         return wilson(sum(1 for v in values if v == 1), len(values))
     return t_interval(values)
 
@@ -240,7 +241,7 @@ def summary(rows: Sequence[Mapping[str, Any]], measures: Sequence[str]) -> list[
     """Per ruleset (in order of first appearance): ``games``, ``win_P1`` … (each seat's
     share of the wins, a shared win counting for no seat) and ``ties`` with Wilson's
     intervals, and the mean of each of ``measures`` (:func:`estimate`: Wilson's for a
-    measure that is 0 or 1 in every game); each an :class:`Estimate`. The shape of
+    measure that is 0 or 1 in every game, both seen); each an :class:`Estimate`. The shape of
     :func:`.runner.summary`, with these intervals."""
     out = []
     for ruleset in dict.fromkeys(r["ruleset"] for r in rows):
@@ -314,11 +315,15 @@ def plus_minus(e: Estimate, sign: bool = False) -> str:
 
 
 def bracketed(
-    e: Estimate, sign: bool = False, scale: float = 1.0, unit: str = "", least: int = -99
+    e: Estimate,
+    sign: bool = False,
+    scale: float = 1.0,
+    unit: str = "",
+    places: tuple[int, int] = (-99, 99),
 ) -> str:
     """``mean [low, high]`` (any interval: Wilson's, Fieller's), ``scale``-d and followed
-    by ``unit``, to the places of the half-width's 2 significant digits (at least
-    ``least`` places).
+    by ``unit``, to the places of the half-width's 2 significant digits (within
+    ``places``, the fewest and the most).
 
     >>> bracketed(wilson(0, 100)), bracketed(wilson(58, 100))
     ('0.000 [0.000, 0.037]', '0.580 [0.482, 0.672]')
@@ -329,19 +334,20 @@ def bracketed(
     if math.isinf(e.low) or math.isinf(e.high):
         shown = f"{e.mean * scale:+.3g}" if sign else f"{e.mean * scale:.3g}"
         return f"{shown}{unit} [unbounded]"
-    places = max(least, decimals(_half(e) * scale))
-    low, mean, high = (_number(v * scale, places, sign) + unit for v in (e.low, e.mean, e.high))
+    kept = min(places[1], max(places[0], decimals(_half(e) * scale)))
+    low, mean, high = (_number(v * scale, kept, sign) + unit for v in (e.low, e.mean, e.high))
     return f"{mean} [{low}, {high}]"
 
 
 def percent(e: Estimate) -> str:
     """A change (``0.27``) as a signed percentage with its interval: ``+27% [+25%, +29%]``
-    to the places of the half-width's 2 significant digits, whole percents at least.
+    to the places of the half-width's 2 significant digits, from whole percents to
+    tenths.
 
-    >>> percent(Estimate(-0.298, -1.0, 29.0, 5))
-    '-30% [-100%, +2900%]'
+    >>> percent(Estimate(-0.298, -1.0, 29.0, 5)), percent(Estimate(0.3623, 0.3536, 0.371, 9))
+    ('-30% [-100%, +2900%]', '+36.2% [+35.4%, +37.1%]')
     """
-    return bracketed(e, sign=True, scale=100.0, unit="%", least=0)
+    return bracketed(e, sign=True, scale=100.0, unit="%", places=(0, 1))
 
 
 def within(e: Estimate, low: float, high: float) -> Estimate:
