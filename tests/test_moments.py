@@ -14,6 +14,7 @@ import pytest
 from gamekit.studies import moments as _moments
 from gamekit.studies import output as _output
 from gamekit.studies import runner as _runner
+from gamekit.studies import stats as _stats
 from gamekit.studies import words as _words
 from gamekit.studies.moments import WAIT_BINS, count, margin
 from gamekit.studies.timing import TableTime
@@ -206,7 +207,7 @@ def test_the_summary_and_the_plots_speak_in_words(tmp_path: Path) -> None:
     plot's axis carries the words (a designer reads "longest idle stretch", not
     ``idle_longest``); a game's own columns have its words (Tiki's ``turns``)."""
     rows = tiki_study.simulate([tiki_study.parse_rules("default")], 3, bots=["random"])
-    table = _runner.summary(rows, tiki_study.MEASURES)
+    table = _stats.summary(rows, tiki_study.MEASURES)
     text = _runner.summary_text(table, tiki_study.seat_names(), tiki_study.WORDS)
     assert "  longest idle stretch (moments) [idle_longest] " in text
     assert "  turns per game [turns] " in text and "  x wins " in text

@@ -14,12 +14,14 @@ worker processes or the backend, so the same study gives the same rows.
   (``tqdm``, when installed and asked for); :func:`progress_delay` decides whether the
   command line shows it.
 - :func:`beside_bench`: how fast ``simulate --jobs 1`` plays beside ``bench``'s games.
-- :func:`summary` and :func:`summary_text`: per ruleset, the seat win rates and the means
-  of the other measures, each with its 95% confidence interval.
+- :class:`Estimate` (a mean and its 95% interval) and :func:`summary_text`: the summary
+  as a plain table; :func:`.stats.summary` makes it (per ruleset, the seat win rates and
+  the means of the other measures, each with its interval).
 
 :mod:`.output` writes the rows (CSV, Parquet), the plots and runs the command line.
 Nothing here knows the game.
 
+>>> from gamekit.studies.stats import summary
 >>> rows = [{"ruleset": "r", "players": 2, "winner": w, "plies": p}
 ...         for w, p in [(0, 10), (1, 12), (0, 14), (-1, 12)]]
 >>> table = summary(rows, ["plies"])
@@ -29,8 +31,6 @@ Nothing here knows the game.
 
 from __future__ import annotations
 
-import math
-import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -47,10 +47,8 @@ __all__ = [
     "beside_bench",
     "progress_delay",
     "run",
-    "summary",
     "summary_text",
     "tasks",
-    "wilson",
 ]
 
 MAX_GAMES = 10_000_000
@@ -60,10 +58,6 @@ MAX_JOBS = 256
 
 Row = dict[str, Any]
 Play = Callable[[str, int, tuple[str, ...]], Row]
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
 
 @attrs.frozen
 class Task:
@@ -232,45 +226,6 @@ class Estimate:
     def __str__(self) -> str:
         digits = 3 if abs(self.mean) < 10 else 1
         return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
-
-
-def wilson(successes: int, n: int) -> Estimate:
-    """A proportion with its 95% Wilson score interval (good near 0 and 1)."""
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan, 0)
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
-
-
-def mean_interval(values: Sequence[float]) -> Estimate:
-    """A mean with its 95% normal interval (the games are independent)."""
-    n = len(values)
-    if n == 0:
-        return Estimate(math.nan, math.nan, math.nan, 0)
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return Estimate(mean, mean - half, mean + half, n)
-
-
-def summary(rows: Sequence[Row], measures: Sequence[str]) -> list[dict[str, Any]]:
-    """Per ruleset (in order of first appearance): ``games``, ``win_P1`` … (the seat
-    win rates, a shared win counting for no seat), ``ties``, and the mean of each of
-    ``measures`` (a number in each row), each an :class:`Estimate`."""
-    out = []
-    for ruleset in dict.fromkeys(r["ruleset"] for r in rows):
-        mine = [r for r in rows if r["ruleset"] == ruleset]
-        n = len(mine)
-        entry: dict[str, Any] = {"ruleset": ruleset, "games": n}
-        for p in range(max(r["players"] for r in mine)):
-            entry[f"win_P{p + 1}"] = wilson(sum(1 for r in mine if r["winner"] == p), n)
-        entry["ties"] = wilson(sum(1 for r in mine if r["winner"] < 0), n)
-        for m in measures:
-            entry[m] = mean_interval([float(r[m]) for r in mine])
-        out.append(entry)
-    return out
 
 
 def summary_text(

@@ -18,7 +18,7 @@ from replays import replay
 import tikalspeed
 from gamekit.studies import moments as _moments
 from gamekit.studies import output as _studyout
-from gamekit.studies import runner as _study
+from gamekit.studies import stats as _stats
 from gamekit.studies import study as _kit
 from tikalspeed import CHANCE, Rules, actors, new_game, sample_chance, step
 from tikalspeed.model.actions import ChooseTokens
@@ -221,11 +221,11 @@ def test_a_study_is_the_same_whatever_the_jobs() -> None:
 
 def test_the_summary_intervals() -> None:
     """The summary's 95% intervals: Wilson's for a win rate (5 of 10: 0.237 to 0.763,
-    the textbook value), the normal one for a mean."""
-    w = _study.wilson(5, 10)
+    the textbook value), Student's t for a mean (3 degrees of freedom: 3.182446)."""
+    w = _stats.wilson(5, 10)
     assert (round(w.low, 3), round(w.high, 3)) == (0.237, 0.763)
-    m = _study.mean_interval([1.0, 2.0, 3.0, 4.0])
-    assert m.mean == 2.5 and m.low == pytest.approx(2.5 - 1.959964 * 1.290994 / 2, abs=1e-5)
+    m = _stats.t_interval([1.0, 2.0, 3.0, 4.0])
+    assert m.mean == 2.5 and m.low == pytest.approx(2.5 - 3.182446 * 1.290994 / 2, abs=1e-5)
 
 
 def test_the_command_line_compares_rulesets(
