@@ -367,18 +367,20 @@ def _options(parser: typing.Any) -> dict[str, set[str]]:
 
 def test_both_command_lines_are_alike(capsys: pytest.CaptureFixture[str]) -> None:
     """CLI-usability test: tikalspeed and tiki have the same subcommands with the same
-    help lines for play, show, replay, fuzz and serve (and Tiki its solver and its tables,
-    which Tikal, a game of chance and secrets, has not), the same options but for those of the
-    game (Tikal's mode and player count, Tiki's shaman), and the same error style."""
+    help lines for play, show, replay, fuzz, study-time and serve (and Tiki its solver and
+    its tables, which Tikal, a game of chance and secrets, has not), the same options but
+    for those of the game (Tikal's mode and player count, Tiki's shaman), and the same
+    error style."""
     tikal, tiki = _options(_parser()), _options(tiki_cli._parser())
-    commands = ["play", "show", "replay", "check", "bench", "fuzz", "why", "simulate", "serve"]
+    commands = ["play", "show", "replay", "check", "bench", "fuzz", "why", "simulate",
+                "study-time", "serve"]  # fmt: skip
     assert list(tikal) == commands
     assert list(tiki) == [*commands[:2], "solve", *commands[2:5], "tables", *commands[5:]]
     assert tikal["play"] - {"--mode", "mode", "--players", "players"} == tiki["play"] - {
         "--shaman",
         "shaman",
     }
-    for command in ("show", "replay", "check", "fuzz", "why", "simulate", "serve"):
+    for command in ("show", "replay", "check", "fuzz", "why", "simulate", "study-time", "serve"):
         assert tikal[command] == tiki[command]
     assert tikal["bench"] - {"--mode", "mode", "--players", "players"} == tiki["bench"]
     for argv in (["show", "nonsense"], ["play", "--seed", "x"], ["play", "--max-plies", "0"]):
