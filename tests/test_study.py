@@ -17,6 +17,7 @@ import tiki
 from gamekit.studies import moments as _moments
 from gamekit.studies import output as _studyout
 from gamekit.studies import runner as _study
+from gamekit.studies import stats as _stats
 from gamekit.studies import study as _kit
 from tiki.tools import studies as simulate
 from tiki.tools.cli import main
@@ -36,7 +37,7 @@ def test_rows_to_parquet_keep_their_lists(tmp_path: Path) -> None:
 
 def test_plots_are_written_as_png_and_svg(tmp_path: Path) -> None:
     """A plot per measure and one of the seat win rates, each as PNG and SVG."""
-    table = _study.summary(_rows(), simulate.MEASURES)
+    table = _stats.summary(_rows(), simulate.MEASURES)
     written = _studyout.plot(table, ["plies", "first_won"], tmp_path)
     names = sorted(p.name for p in written)
     assert names == sorted(
