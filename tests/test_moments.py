@@ -13,8 +13,8 @@ import pytest
 
 from gamekit.studies import moments as _moments
 from gamekit.studies import output as _output
-from gamekit.studies import runner as _runner
 from gamekit.studies import stats as _stats
+from gamekit.studies import tables as _tables
 from gamekit.studies import words as _words
 from gamekit.studies.moments import WAIT_BINS, count, margin
 from gamekit.studies.timing import TableTime
@@ -208,7 +208,7 @@ def test_the_summary_and_the_plots_speak_in_words(tmp_path: Path) -> None:
     ``idle_longest``); a game's own columns have its words (Tiki's ``turns``)."""
     rows = tiki_study.simulate([tiki_study.parse_rules("default")], 3, bots=["random"])
     table = _stats.summary(rows, tiki_study.MEASURES)
-    text = _runner.summary_text(table, tiki_study.seat_names(), tiki_study.WORDS)
+    text = _tables.summary_text(table, tiki_study.seat_names(), tiki_study.WORDS)
     assert "  longest idle stretch (moments) [idle_longest] " in text
     assert "  turns per game [turns] " in text and "  x wins " in text
     assert all(_words.label(m, tiki_study.WORDS) != m for m in tiki_study.MEASURES)

@@ -14,9 +14,9 @@ worker processes or the backend, so the same study gives the same rows.
   (``tqdm``, when installed and asked for); :func:`progress_delay` decides whether the
   command line shows it.
 - :func:`beside_bench`: how fast ``simulate --jobs 1`` plays beside ``bench``'s games.
-- :class:`Estimate` (a mean and its 95% interval) and :func:`summary_text`: the summary
-  as a plain table; :func:`.stats.summary` makes it (per ruleset, the seat win rates and
-  the means of the other measures, each with its interval).
+- :class:`Estimate`: a mean and its 95% interval; :func:`.stats.summary` makes the
+  summary (per ruleset, the seat win rates and the means of the other measures, each
+  with its interval) and :func:`.tables.summary_text` writes it.
 
 :mod:`.output` writes the rows (CSV, Parquet), the plots and runs the command line.
 Nothing here knows the game.
@@ -32,7 +32,7 @@ Nothing here knows the game.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -47,7 +47,6 @@ __all__ = [
     "beside_bench",
     "progress_delay",
     "run",
-    "summary_text",
     "tasks",
 ]
 
@@ -226,35 +225,3 @@ class Estimate:
     def __str__(self) -> str:
         digits = 3 if abs(self.mean) < 10 else 1
         return f"{self.mean:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
-
-
-def summary_text(
-    table: Sequence[dict[str, Any]],
-    seat_names: Sequence[str],
-    words: Mapping[str, str] | None = None,
-) -> str:
-    """The summary as a plain table: one block per ruleset, one line per figure, each
-    named in ``words`` (a column's words, its name after them: ``decisions per game
-    [decisions]``) where they have it.
-
-    >>> e = Estimate(3.0, 2.0, 4.0, 5)
-    >>> print(summary_text([{"ruleset": "r", "games": 5, "moments": e}], [], {"moments": "m"}))
-    r: 5 games
-      m [moments]            3.000 [2.000, 4.000]
-    """
-    lines = []
-    for entry in table:
-        lines.append(f"{entry['ruleset']}: {entry['games']} games")
-        shown = []
-        for key, value in entry.items():
-            if key in ("ruleset", "games"):
-                continue
-            label = (words or {}).get(key, key)
-            if key.startswith("win_P"):
-                label = f"{seat_names[int(key[5:]) - 1]} wins"
-            elif label != key:
-                label = f"{label} [{key}]"
-            shown.append((label, value))
-        width = max([22, *(len(label) for label, _ in shown)])
-        lines += [f"  {label:<{width}} {value}" for label, value in shown]
-    return "\n".join(lines)
