@@ -157,19 +157,18 @@ def said(game: Game, refusal: Any, lang: str = DEFAULT) -> str:
 def offered(t: Table, seat: int, msg: dict[str, Any], lang: str = DEFAULT) -> str:
     """The offered action ``msg`` names, as its token; anything not offered to the
     seat is ``illegal``, with the engine's reason where it has one."""
-    view = t.view(seat)
-    if "token" in msg:  # the seat's tokens: no JSON of the decision to build
+    if "token" in msg:  # the seat's tokens (worked out once a position): no JSON to build
         if msg["token"] in t.decision_tokens(seat):
             return str(msg["token"])
         shown = msg["token"] if len(msg["token"]) <= 60 else msg["token"][:59] + "…"
     else:
-        decision = t.game.decision_to_json(view)
+        decision = t.game.decision_to_json(t.view(seat))
         for entry in decision["legal"]:
             for a in entry["actions"]:
                 if a["action"] == msg["action"]:
                     return str(a["token"])
         shown = json.dumps(msg["action"], sort_keys=True)[:60]
-    why = _why(t, view, msg, lang)
+    why = _why(t, t.view(seat), msg, lang)
     say = words("gamekit", lang)
     name = t.game.player_name(seat)
     if why:
