@@ -10,7 +10,8 @@ in ``docs/study/`` from simulation studies (``tikalspeed.tools.studies``,
 - every switch of the Speed rules against the default, between greedy bots, the
   volcano switch on a set of tiles with two volcanoes (``docs/study/two-volcanoes.json``);
 - Tiki: the first player's edge with and without the shaman, and the seed's reading
-  of the −1 village (``minus_one_empty``), between greedy, random and search bots.
+  of the −1 village (``minus_one_empty``), between greedy, random and search bots;
+  perfect play beside them on the layout classes solved so far (:mod:`study_perfect`).
 
 The page says which bots played, how many games, the table-time model's figures,
 and how long each part took (``--jobs`` processes).
@@ -43,6 +44,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import study_perfect as perfect
 import study_sections as sections
 import study_time as timed
 import study_words as words
@@ -227,6 +229,7 @@ def page(options: argparse.Namespace) -> str:
             *sections.switches(switch_rows, settings),
             *sections.points(greedy.entries, searched.entries),
             *sections.tiki(tiki_all, settings),
+            *perfect.perfect(tiki_all),
             *sections.how_long(settings),
         ]
     )
