@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_tables import PV, SEED1, CommittedLines, FakeBuild, committed, fake_record
+from fake_tables import (
+    PV,
+    SEED1,
+    CommittedLines,
+    FakeBuild,
+    committed,
+    fake_record,
+    fake_verified,
+)  # fmt: skip
 
 import tiki
 from tiki.board.layouts import CLASSES
@@ -45,6 +53,7 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> CommittedLines:
     monkeypatch.setattr(lines, "line", answers.line)
     monkeypatch.setattr(building, "build", FakeBuild())
     monkeypatch.setattr(sweep, "record_of", fake_record)
+    monkeypatch.setattr(sweep, "verified", fake_verified)
     return answers
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_tables import FakeBuild, fake_record
+from fake_tables import FakeBuild, fake_record, fake_verified
 
 import tiki
 from tiki.board.layouts import CLASSES, canonical, class_index, orbit
@@ -64,7 +64,7 @@ def test_the_data_file_validates_against_its_schema() -> None:
         "required": [
             "class", "representative", "members", "built", "value", "plies", "best",
             "o_first", "longest", "wins", "losses", "draws", "layers", "cpu_seconds",
-            "builder", "date",
+            "builder", "date", "verified",
         ],
         "properties": {
             "class": {"type": "integer", "minimum": 0, "maximum": 197},
@@ -76,6 +76,16 @@ def test_the_data_file_validates_against_its_schema() -> None:
             "longest": count, "wins": count, "losses": count, "draws": count,
             "layers": count, "cpu_seconds": {"type": "number"},
             "builder": {"type": "string"}, "date": {"type": "string", "format": "date"},
+            "verified": {"oneOf": [{"type": "null"}, {
+                "type": "object", "additionalProperties": False,
+                "required": ["verifier", "source", "table", "layers", "positions", "seconds"],
+                "properties": {
+                    "verifier": {"type": "string"},
+                    "source": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                    "table": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                    "layers": count, "positions": count, "seconds": {"type": "number"},
+                },
+            }]},
         },
     }  # fmt: skip
     schema = {
@@ -175,6 +185,7 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeBuild:
     build = FakeBuild()
     monkeypatch.setattr(building, "build", build)
     monkeypatch.setattr(sweep, "record_of", fake_record)
+    monkeypatch.setattr(sweep, "verified", fake_verified)
     return build
 
 

@@ -33,6 +33,7 @@ from ..tables.integrity import check_layout
 from ..tables.store import LayoutDir
 from . import options as _options
 from .compacting import add_compact
+from .verifying import add_verify
 
 __all__ = ["add_tables", "directory", "layout"]
 
@@ -190,10 +191,9 @@ def _sweep_run(args: argparse.Namespace) -> int:
     if top.exists() and not top.is_dir():
         raise UsageError(f"--dir {args.dir}: not a directory")
     try:
-        recorded = {o.index for o in _sweep.read(out)}
+        todo = _sweep.todo(args.classes, _sweep.read(out), args.verify, args.shuffle)
     except TableError as error:
         raise UsageError(str(error)) from None
-    todo = [i for i in args.classes if i not in recorded]
     one = tables.estimate(_sweep.CLASSES[0].representative, os.devnull, None)  # from nothing
     print(f"sweep of {_count(len(args.classes))} into {out}, tables in {top} ({args.backend})")
     print(_sweep_estimate(len(todo), len(args.classes) - len(todo), args.jobs, args.keep, one))
@@ -222,7 +222,7 @@ def _sweep_run(args: argparse.Namespace) -> int:
         new = _sweep.run(
             todo, top, out, backend=args.backend, jobs=args.jobs, address=args.address,
             layers=args.layers, keep=args.keep, progress=layer if one else None, done=done,
-            lines=args.lines,
+            lines=args.lines, verify=args.verify, shuffle=args.shuffle,
         )  # fmt: skip
     except (TableError, OSError) as error:
         raise UsageError(str(error)) from None
@@ -326,6 +326,20 @@ def add_tables(sub: Any) -> None:
     )
     w.add_argument("--address", help="the Ray cluster's address (--backend ray)")
     w.add_argument("--keep", action="store_true", help="keep each table once read")
+    w.add_argument(
+        "--shuffle",
+        type=_options.seed,
+        metavar="SEED",
+        help="take the classes in a random order from SEED (the classes done so far are "
+        "then a random sample)",
+    )
+    w.add_argument(
+        "--no-verify",
+        dest="verify",
+        action="store_false",
+        help="record the classes without the independent verifier's check (faster; "
+        "by default every table is checked and classes recorded unchecked are built again)",
+    )
     w.add_argument("--layers", type=_layers, help="build at most this many layers a class now")
     w.add_argument(
         "--lines",
@@ -354,3 +368,4 @@ def add_tables(sub: Any) -> None:
     )
     r.set_defaults(run=_report_run)
     add_compact(which, directory)
+    add_verify(which, directory)

@@ -1,8 +1,8 @@
 """The opening values of the layout classes, as data: the format of a sweep's results file
 (``tiki tables sweep``, :mod:`.sweep`) and of ``tiki/data/openings.json``.
 
-The results file (``tiki/data/openings.json`` is one), format ``tiki-openings-v1``: a
-JSON object ``{"format": "tiki-openings-v1", "classes": [...]}``, one record a class in
+The results file (``tiki/data/openings.json`` is one), format ``tiki-openings-v2``: a
+JSON object ``{"format": "tiki-openings-v2", "classes": [...]}``, one record a class in
 increasing class order, each an object of exactly these fields (:class:`Opening`):
 
 - ``class``: the class's index in :data:`~tiki.board.layouts.CLASSES`, 0 … 197;
@@ -17,9 +17,14 @@ increasing class order, each an object of exactly these fields (:class:`Opening`
 - ``wins``, ``losses``, ``draws``: the stored positions (every layer, either player on
   turn) won, lost, drawn for the player on turn, summed from the build log;
 - ``layers``: the table's tally layers; ``cpu_seconds``: the build's, summed;
-- ``builder``: the package and table format that built it; ``date``: the record's, UTC.
+- ``builder``: the package and table format that built it; ``date``: the record's, UTC;
+- ``verified``: ``null`` for a table no independent verifier checked, else what the
+  verifier (:mod:`tiki.tools.verifier`) said of it before it was deleted
+  (:class:`Verification`): its name and version, the SHA-256 of its source and of the
+  table files it checked, the layers and positions it checked, its seconds.
 
-A new field or meaning is a new format name; :func:`check` refuses any other.
+A new field or meaning is a new format name; :func:`check` refuses any other, and reads
+the older ``tiki-openings-v1`` (the same records without ``verified``) as unverified.
 :func:`write` replaces a file atomically; :func:`add` adds records to one under a lock
 on its folder, with whatever another sweep added meanwhile, so that two sweeps writing
 one file lose nothing. :func:`openings` reads the committed data, checked:
@@ -46,18 +51,43 @@ from ...board.layouts import CLASSES
 from ...errors import TableError
 
 __all__ = [
-    "DATA", "FORMAT", "MAX_BYTES", "VALUES", "Opening", "add", "check", "openings", "read",
-    "write",
+    "DATA", "FORMAT", "MAX_BYTES", "VALUES", "Opening", "Verification", "add", "check",
+    "openings", "read", "write",
 ]  # fmt: skip
 
-FORMAT = "tiki-openings-v1"
+FORMAT = "tiki-openings-v2"
 """The ``format`` of a results file (and of ``tiki/data/openings.json``)."""
+OLD_FORMAT = "tiki-openings-v1"
+"""The format before ``verified``: read, its records unverified, never written."""
 DATA = Path(__file__).resolve().parents[2] / "data" / "openings.json"
 """The committed opening values (package data)."""
 MAX_BYTES = 4 << 20
 """The largest results file read."""
 VALUES = ("win", "loss", "draw")
 """An opening's values, for the first player."""
+
+@attrs.frozen
+class Verification:
+    """What the independent verifier said of a class's table: it passed (a table that
+    failed is kept for a look and its class not recorded)."""
+
+    verifier: str
+    """Its name and version: ``'tikiverify 1.0'``."""
+    source: str
+    """The SHA-256 of its source (``tiki/tools/verifier/tikiverify.c``), hex."""
+    table: str
+    """The SHA-256 of the files it checked (:func:`tiki.tools.verifier.table_sha256`)."""
+    layers: int
+    """The layers it checked (every one with a file)."""
+    positions: int
+    """The positions it checked."""
+    seconds: float
+    """Its wall time."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's ``verified`` object."""
+        return attrs.asdict(self)
+
 
 @attrs.frozen
 class Opening:
@@ -101,6 +131,8 @@ class Opening:
     """What built it: the package version and the table format."""
     date: str
     """When the record was made (UTC, ISO date)."""
+    verified: Verification | None = None
+    """What the independent verifier said of the table, ``None`` if none checked it."""
 
     def to_json(self) -> dict[str, Any]:
         """The record as the results file holds it."""
@@ -109,6 +141,7 @@ class Opening:
         for name in ("representative", "built"):
             out[name] = list(out[name])
         out["o_first"] = None if self.o_first is None else list(self.o_first)
+        out["verified"] = None if self.verified is None else self.verified.to_json()
         return {"class": out.pop("class"), **out}
 
 
@@ -129,11 +162,41 @@ def _layout(value: Any, where: str, name: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _opening(record: Any, where: str) -> Opening:
-    """One record of a results file, checked against :data:`CLASSES`."""
+_HEX = frozenset("0123456789abcdef")
+
+
+def _verification(value: Any, where: str) -> Verification | None:
+    """A record's ``verified``: ``null``, or the verifier's verdict, checked."""
+    if value is None:
+        return None
+    fields = {f.name for f in attrs.fields(Verification)}
+    if not isinstance(value, dict) or set(value) != fields:
+        raise _fail(where, f"verified must be null or an object of {sorted(fields)}")
+    for name in ("source", "table"):
+        text = value[name]
+        if not (isinstance(text, str) and len(text) == 64 and set(text) <= _HEX):
+            raise _fail(where, f"verified.{name} must be a SHA-256 in hex")
+    if not (isinstance(value["verifier"], str) and 0 < len(value["verifier"]) <= 80):
+        raise _fail(where, "verified.verifier must be a short text")
+    seconds = value["seconds"]
+    if not (type(seconds) in (int, float) and 0 <= seconds < 1e9):
+        raise _fail(where, f"verified.seconds must be a number of seconds, not {seconds!r}")
+    return Verification(
+        verifier=value["verifier"], source=value["source"], table=value["table"],
+        layers=_int(value, "layers", f"{where}: verified", 1, 999),
+        positions=_int(value, "positions", f"{where}: verified", 1, 1 << 40),
+        seconds=float(seconds),
+    )  # fmt: skip
+
+
+def _opening(record: Any, where: str, old: bool = False) -> Opening:
+    """One record of a results file, checked against :data:`CLASSES` (``old``: of the
+    format without ``verified``)."""
     if not isinstance(record, dict):
         raise _fail(where, "a record must be an object")
     fields = {f.name for f in attrs.fields(Opening)} - {"index"} | {"class"}
+    if old:
+        fields.discard("verified")
     if set(record) != fields:
         raise _fail(where, f"fields {sorted(set(record) ^ fields)} missing or unknown")
     index = _int(record, "class", where, 0, len(CLASSES) - 1)
@@ -189,6 +252,7 @@ def _opening(record: Any, where: str) -> Opening:
         cpu_seconds=float(cpu),
         builder=record["builder"],
         date=record["date"],
+        verified=None if old else _verification(record["verified"], where),
     )
 
 
@@ -197,20 +261,21 @@ def check(data: Any, where: str = "openings") -> list[Opening]:
     fields and types, its class's representative and size, one record a class; a
     :class:`~tiki.errors.TableError` naming the place otherwise. Sorted by class.
 
-    >>> check({"format": "tiki-openings-v1", "classes": []})
+    >>> check({"format": "tiki-openings-v2", "classes": []})
     []
     >>> check({"format": "v0", "classes": []})
     Traceback (most recent call last):
     ...
-    tiki.errors.TableError: openings: not a results file of format tiki-openings-v1
+    tiki.errors.TableError: openings: not a results file of format tiki-openings-v2
     """
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, OLD_FORMAT):
         raise _fail(where, f"not a results file of format {FORMAT}")
+    old = data["format"] == OLD_FORMAT
     if set(data) != {"format", "classes"} or not isinstance(data["classes"], list):
         raise _fail(where, "an object of 'format' and a list of 'classes'")
     if len(data["classes"]) > len(CLASSES):
         raise _fail(where, f"more than {len(CLASSES)} records")
-    out = [_opening(r, f"{where}: record {i}") for i, r in enumerate(data["classes"])]
+    out = [_opening(r, f"{where}: record {i}", old) for i, r in enumerate(data["classes"])]
     seen = [o.index for o in out]
     if len(set(seen)) != len(seen):
         raise _fail(where, "a class recorded twice")

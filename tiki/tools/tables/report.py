@@ -69,33 +69,40 @@ def section(found: Sequence[Opening]) -> str:
             "The value of each layout class's opening for the first player, with its "
             "distance in plies, read from the class's retrograde table (issue 22) under the "
             "default `tiki.Rules()`. `tiki tables sweep` builds the tables and records them "
-            "in `tiki/data/openings.json` (format `tiki-openings-v1`, read and checked by "
+            "in `tiki/data/openings.json` (format `tiki-openings-v2`, read and checked by "
             "`tiki.tools.tables.openings()`); "
             "`tiki tables report` writes this section from that file, so nothing here is "
             "guessed. A class's layouts share one game up to a symmetry, so the value of the "
             "layout built is its class's. The longest game is the largest distance to the "
             "end stored in the table (any position, perfect play, whether or not a game "
             "from the opening reaches it); wins, losses and draws count the stored positions "
-            "(every tally, either player on turn, reachable or not) for the player on turn.",
+            "(every tally, either player on turn, reachable or not) for the player on turn. "
+            "Checked: whether the independent verifier (`tiki tables verify`, a second "
+            "implementation of the rules in C, [`tiki-solve.md`](tiki-solve.md)) checked "
+            "every cell of the table before it was deleted.",
             width=88,
             break_on_hyphens=False,
         ),
         "",
         "| class | representative (a1 … c3) | layouts | layout built | first player "
-        "| longest game | wins | losses | draws | CPU-s |",
-        "| ---: | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |",
+        "| longest game | wins | losses | draws | CPU-s | checked |",
+        "| ---: | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for o in found:
         lines.append(
             f"| {o.index} | {_layout(o.representative)} | {o.members} | {_layout(o.built)} "
             f"| {said(o).replace('the first player ', '')} | {o.longest} | {o.wins:,} "
-            f"| {o.losses:,} | {o.draws:,} | {o.cpu_seconds:,.0f} |"
+            f"| {o.losses:,} | {o.draws:,} | {o.cpu_seconds:,.0f} "
+            f"| {'yes' if o.verified is not None else 'not yet'} |"
         )
+    checked = sum(o.verified is not None for o in found)
     lines += [
         "",
         *textwrap.wrap(
             f"**{n} of {total} classes** built ({sum(o.members for o in found)} of the "
-            f"1,512 layouts). {_claim(found)}",
+            f"1,512 layouts). {_claim(found)} {checked} of the {n} tables were checked "
+            "cell by cell by the independent verifier; the others are built again by the "
+            "sweep to be checked.",
             width=88,
             break_on_hyphens=False,
         ),

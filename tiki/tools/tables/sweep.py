@@ -5,9 +5,12 @@ eight symmetries (:data:`tiki.board.layouts.CLASSES`), and a class's layouts hav
 game up to a symmetry (``docs/tiki-layouts.md``). So one table a class is enough: the
 sweep builds the table of each class asked for (its representative, or a member
 already built or started in the directory), reads from it the opening's value for the
-first player, sums its build log, writes one :class:`Opening` a class into a results
-file (the format of ``tiki/data/openings.json``, :func:`write`), then deletes the
-table's files unless asked to keep them (7 GB a layout). Asked for ``lines`` (a folder,
+first player, sums its build log, has the independent verifier
+(:mod:`tiki.tools.verifier`) check every cell of it, writes one :class:`Opening` a class
+into a results file (the format of ``tiki/data/openings.json``, :func:`write`) with the
+verifier's verdict, then deletes the table's files unless asked to keep them (5 GB a
+layout). A table the verifier refuses is kept, its class not recorded, and the sweep
+stops with a :class:`~tiki.errors.TableError` saying which cells. Asked for ``lines`` (a folder,
 ``docs/tiki-pv``), it also writes, before the table is gone, the records of the
 opening's principal variation, x first and o first (:func:`.lines.texts`, what
 ``python docs/tiki_pv.py`` writes from a table kept; a drawn opening has none), named
@@ -15,7 +18,9 @@ by the layout built: the worker returns their texts with the class's record and 
 driver writes them, then the record, so a class recorded has its lines.
 
 Each class is independent and restartable: a class already in the results file is
-skipped, a class's record is added to the file as it comes (:func:`.openings.add`:
+skipped (when verifying, only one recorded with a verdict: the others are built again
+after the classes never built, and their value must come out the same), a class's
+record is added to the file as it comes (:func:`.openings.add`:
 two sweeps may write one file), a layout partly built goes on from its last complete layer
 (:func:`~.building.build`). The classes run one at a time in this process, on ``jobs``
 local processes, or on Ray (``backend='ray'``: a local Ray, or the cluster at
@@ -31,18 +36,33 @@ import contextlib
 import datetime
 import importlib.metadata
 import os
-from collections.abc import Callable, Iterator, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from ...board.layouts import CLASSES, class_index
 from ...engine.contract import new_game
 from ...errors import TableError
 from ...model.state import O, X
+from .. import verifier
 from . import building
 from . import lines as _lines
-from .openings import DATA, FORMAT, MAX_BYTES, Opening, add, check, openings, read, write
+from .openings import (
+    DATA,
+    FORMAT,
+    MAX_BYTES,
+    Opening,
+    Verification,
+    add,
+    check,
+    openings,
+    read,
+    write,
+)  # fmt: skip
 from .probe import Table
 from .store import FORMAT as STORE_FORMAT
 from .store import LayoutDir
@@ -68,6 +88,8 @@ __all__ = [
     "read",
     "record_of",
     "run",
+    "todo",
+    "verified",
     "write",
 ]
 
@@ -162,6 +184,40 @@ def record_of(index: int, top: str | os.PathLike[str], layout: tuple[int, ...]) 
     )
 
 
+def verified(index: int, top: str | os.PathLike[str], layout: tuple[int, ...],
+             found: Opening) -> Verification:  # fmt: skip
+    """Have the independent verifier check every layer file of ``layout``'s complete
+    table under ``top`` (class ``index``, whose record read from the table is ``found``)
+    and return its passed verdict; a :class:`~tiki.errors.TableError` naming the cells
+    when it does not pass, or when its own reading of the opening differs from the
+    record's (the table is left where it is)."""
+    where = LayoutDir(top, layout)
+    verdict = verifier.verify(where.path)
+    if not verdict.passed:
+        raise TableError(
+            f"class {index}: the verifier found {verdict.errors:,} cells of {where.path} "
+            f"wrong (the table is kept): {'; '.join(verdict.first_errors[:3])}"
+        )
+    files = [int(p.name[6:8]) for p in verifier.layer_files(where.path)]
+    if sorted(verdict.layers) != files:
+        raise TableError(f"class {index}: the verifier checked {verdict.layers}, not {files}")
+    o_first = found.o_first or (found.value, found.plies)
+    for player, value, plies in (("x", found.value, found.plies), ("o", *o_first)):
+        raw = verdict.opening.get(player)
+        said = None if raw is None else ("draw", None) if raw == 0 else (
+            "loss" if raw & 1 else "win", raw >> 1)  # fmt: skip
+        if said != (value, plies):
+            raise TableError(
+                f"class {index}: the verifier reads the opening, {player} first, as {said}, "
+                f"the library as {(value, plies)}"
+            )
+    return Verification(
+        verifier=f"tikiverify {verdict.version}", source=verdict.source, table=verdict.table,
+        layers=len(verdict.layers), positions=verdict.positions,
+        seconds=round(verdict.seconds, 1),
+    )  # fmt: skip
+
+
 def builder() -> str:
     """What builds a table here: the package's version (its metadata, as installed)
     and the table format."""
@@ -197,13 +253,16 @@ def build_class(
     progress: Callable[[dict[str, Any]], None] | None = None,
     build: Build | None = None,
     lines: bool = False,
+    verify: bool = True,
 ) -> dict[str, Any] | None:
     """Build class ``index``'s table under ``top`` (at most ``layers`` more layers) and
-    return its record as JSON, or ``None`` if the table is not complete yet; the table
-    files are deleted once read unless ``keep``. With ``lines`` the record also holds,
-    under :data:`LINES`, the texts of the opening's principal variations read from the
-    table first (:func:`.lines.texts`, by file name). The task of every backend (it
-    runs where it is sent, and its result is plain JSON)."""
+    return its record as JSON, or ``None`` if the table is not complete yet; with
+    ``verify`` the independent verifier checks the table first (:func:`verified`) and
+    the record says so; the table files are deleted once read unless ``keep``. With
+    ``lines`` the record also holds, under :data:`LINES`, the texts of the opening's
+    principal variations read from the table first (:func:`.lines.texts`, by file
+    name). The task of every backend (it runs where it is sent, and its result is plain
+    JSON)."""
     if not 0 <= index < len(CLASSES):
         raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {index}")
     layout = layout_for(index, top)
@@ -213,7 +272,10 @@ def build_class(
         (build or building.build)(layout, top, layers=layers, progress=progress)
         if not _complete(where, n):
             return None
-    found = record_of(index, top, layout).to_json()
+    record = record_of(index, top, layout)
+    if verify:
+        record = attrs.evolve(record, verified=verified(index, top, layout, record))
+    found = record.to_json()
     if lines:
         found[LINES] = _lines.texts(layout, top)
     if not keep:
@@ -224,14 +286,16 @@ def build_class(
 def _local(
     todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
     progress: Callable[[dict[str, Any]], None] | None, build: Build | None, lines: bool,
+    verify: bool,
 ) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
     if jobs == 1:
         for i in todo:
-            yield i, build_class(i, top, layers, keep, progress, build, lines)
+            yield i, build_class(i, top, layers, keep, progress, build, lines, verify)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {
-            pool.submit(build_class, i, top, layers, keep, None, build, lines): i for i in todo
+            pool.submit(build_class, i, top, layers, keep, None, build, lines, verify): i
+            for i in todo
         }
         for future in as_completed(futures):
             yield futures[future], future.result()
@@ -239,14 +303,14 @@ def _local(
 
 def _ray(
     todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
-    address: str | None, build: Build | None, lines: bool,
+    address: str | None, build: Build | None, lines: bool, verify: bool,
 ) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
     import ray
 
     if not ray.is_initialized():
         ray.init(address=address, num_cpus=None if address else jobs, log_to_driver=False)
     remote = ray.remote(num_cpus=1)(build_class)
-    refs = {remote.remote(i, top, layers, keep, None, build, lines): i for i in todo}
+    refs = {remote.remote(i, top, layers, keep, None, build, lines, verify): i for i in todo}
     pending = list(refs)
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
@@ -267,6 +331,8 @@ def run(
     done: Callable[[int, Opening | None], None] | None = None,
     build: Build | None = None,
     lines: str | os.PathLike[str] | None = None,
+    verify: bool = True,
+    shuffle: int | None = None,
 ) -> list[Opening]:
     """Build the ``classes`` not yet recorded in the results file ``out`` under the
     table directory ``top``, adding each record to ``out`` as it comes (restartable);
@@ -275,7 +341,10 @@ def run(
     yet: ``layers`` stopped it); ``build`` replaces :func:`~.building.build` (tests).
     With ``lines``, a folder, each class's records of its opening's principal variation
     (:func:`.lines.texts`) are written there, here (the worker's disk need not be this
-    one), before its record is added to ``out``: a class recorded has its lines."""
+    one), before its record is added to ``out``: a class recorded has its lines. With
+    ``verify`` (the default) every table is checked by the independent verifier before
+    it is read, and the classes recorded without a verdict are built again (last, see
+    :func:`todo`, which ``shuffle`` seeds); a class built again must keep its value."""
     if backend not in BACKENDS:
         raise ValueError(f"backend must be 'local' or 'ray', not {backend!r}")
     if not 1 <= jobs <= MAX_JOBS:
@@ -283,21 +352,30 @@ def run(
     for i in classes:
         if not 0 <= i < len(CLASSES):
             raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {i}")
-    recorded = {o.index for o in read(out)}
-    todo = [i for i in classes if i not in recorded]
+    before = {o.index: o for o in read(out)}
+    asked_for = todo(classes, before.values(), verify, shuffle)
     top = str(top)
     Path(top).mkdir(parents=True, exist_ok=True)
     if lines is not None:
         Path(lines).mkdir(parents=True, exist_ok=True)
     asked = lines is not None
     results = (
-        _local(todo, top, layers, keep, jobs, progress, build, asked) if backend == "local"
-        else _ray(todo, top, layers, keep, jobs, address, build, asked)
+        _local(asked_for, top, layers, keep, jobs, progress, build, asked, verify)
+        if backend == "local"
+        else _ray(asked_for, top, layers, keep, jobs, address, build, asked, verify)
     )  # fmt: skip
     new: list[Opening] = []
     for i, found in results:
         texts = {} if found is None else found.pop(LINES, {})
         opening = None if found is None else check({"format": FORMAT, "classes": [found]})[0]
+        old = before.get(i)
+        if opening is not None and old is not None and (old.value, old.plies, old.o_first) != (
+            opening.value, opening.plies, opening.o_first
+        ):  # fmt: skip
+            raise TableError(
+                f"class {i}: built again, its opening is {opening.value} in {opening.plies}, "
+                f"recorded {old.value} in {old.plies}"
+            )
         if opening is not None and lines is not None:
             _write_lines(Path(lines), texts)
         if opening is not None:  # added to what is there now: another sweep may write it too
@@ -306,6 +384,28 @@ def run(
         if done is not None:
             done(i, opening)
     return new
+
+
+def todo(
+    classes: Sequence[int],
+    recorded: Iterable[Opening],
+    verify: bool = True,
+    shuffle: int | None = None,
+) -> list[int]:
+    """The ``classes`` a sweep builds, given the records there: those not recorded, in
+    the order given (or shuffled with ``random.Random(shuffle)``, so that the classes
+    done so far are a random sample of those asked for); when verifying, then those
+    recorded without a verdict.
+
+    >>> todo([3, 1, 2], []), todo(range(6), [], shuffle=33)
+    ([3, 1, 2], [0, 2, 3, 5, 1, 4])
+    """
+    by_class = {o.index: o for o in recorded}
+    new = [i for i in classes if i not in by_class]
+    if shuffle is not None:
+        random.Random(shuffle).shuffle(new)
+    again = [i for i in classes if verify and i in by_class and by_class[i].verified is None]
+    return new + again
 
 
 def _write_lines(folder: Path, texts: dict[str, str]) -> None:
