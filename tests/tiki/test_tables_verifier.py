@@ -66,7 +66,7 @@ def test_tiki_infl_and_end_clauses_the_verifier_agrees_with_the_builder(
     assert passed.positions == sum(r["wins"] + r["losses"] + r["draws"] for r in logged)
     assert passed.positions == 2 * 54_651_602
     assert passed.opening == {"x": None, "o": None}
-    assert passed.version == verifier.version() == "1.0"
+    assert passed.version == verifier.version() == "1.1"
     assert passed.source == verifier.source_sha256()
 
 
@@ -147,4 +147,27 @@ def test_the_verifier_is_independent_of_the_library() -> None:
     source = verifier.SOURCE.read_text(encoding="utf-8")
     assert re.findall(r'#include\s+"', source) == []
     assert "specs/tiki.md" in source and "docs/tiki-table-format.md" in source
-    assert json.loads(json.dumps(verifier.version())) == "1.0"
+    assert json.loads(json.dumps(verifier.version())) == "1.1"
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"NOTACERT" + bytes(32), "not a Tiki certificate"),
+        (b"TIKICRT1", "out of range"),
+        (b"TIKICRT1" + bytes([1, 0]) + bytes(30), "claim 0 out of"),
+    ],
+)
+def test_a_certificate_that_is_not_one_is_refused(tmp_path: Path, data: bytes, said: str) -> None:
+    """issue 33: the certificate checker (``tikiverify --check-certificate FILE``, which
+    reads no table) refuses a file that is not a whole certificate with status 2 and a
+    message naming the file, never a verdict (the certificates themselves are written
+    from whole tables: their figures are in docs/tiki-solve.md)."""
+    path = tmp_path / "cert.bin"
+    path.write_bytes(data)
+    done = subprocess.run(
+        [str(verifier.executable()), "--check-certificate", str(path)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert str(path) in done.stderr and said in done.stderr

@@ -33,6 +33,24 @@
  *   to and that can be read neither from its own file nor from its
  *   mirror's).
  *
+ *   tikiverify --write-certificate FILE LAYOUT_DIR [--policy 0..3]
+ *              [--first x|o] [--cap POSITIONS]
+ *   tikiverify --check-certificate FILE
+ *
+ *   A certificate (issue 33; see "certificates" below) is the winner's
+ *   strategy from the opening, small enough to publish without the table.
+ *   --write-certificate walks it from a complete table (the layer files are
+ *   mapped, no mirror copies) and writes FILE; per-tally counts go to
+ *   stderr, one JSON summary line to stdout; exit 0, 2 on an input error, 3
+ *   when the walk reached --cap positions (no file written).
+ *   --check-certificate reads FILE alone (no table) and replays the strategy
+ *   with this program's own move generator and fruit rules: every stored
+ *   action must be legal, every action of the loser is followed, every path
+ *   must end in a finished game won by the claimed winner within the claimed
+ *   number of plies (which also proves the graph acyclic; a cycle is also
+ *   caught directly by on-stack marks).  One JSON line
+ *   {"certificate": "pass"|"fail", ...}; exit 0 pass, 1 fail, 2 input error.
+ *
  * How it works
  *   The boards are walked in increasing order (the rank is the walk's
  *   counter; a table-driven ranking of the children, checked against that
@@ -120,7 +138,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define TIKIVERIFY_VERSION "1.0"
+#define TIKIVERIFY_VERSION "1.1"
 
 #define NVIL 9
 #define NBOARDS 27325801u          /* boards with at most 8 tikis of each colour */
@@ -1088,7 +1106,684 @@ static int exists(const char *p) {
 
 static void need(int t) { require_src(t); }
 
+/* ---------------------------------------------------------- certificates */
+/* A certificate (issue 33) is the winner's strategy restricted to the
+ * positions reachable from the opening when the winner follows it.  The
+ * strategy graph: a node is a turn node (tally, board, player on turn) or an
+ * order-decision node (tally before the resolution, board after the move
+ * with both influenced villages emptied, the decider, the two villages and
+ * their beneficiaries).  At a node where the winner decides one action is
+ * followed; at a node where the loser decides every action is.  Its
+ * positions are listed in the order of a deterministic depth-first walk
+ * from the opening (actions in the order of cert_gen below; a node already
+ * reached is not walked again), so the file stores only, for each node where
+ * the winner decides and has more than one action, the index of the
+ * winner's action (one byte), in that order.  The checker replays the walk
+ * with its own move generator and needs no table.
+ *
+ * File (all integers little-endian):
+ *   0   8  magic "TIKICRT1"
+ *   8   1  format version (1)
+ *   9   9  the layout: village values a1 .. c3 (signed bytes, -1..2)
+ *   18  1  first player (0 x, 1 o)
+ *   19  1  the claimed winner (0 x, 1 o)
+ *   20  2  the claim: every path of the strategy from the opening ends in a
+ *          finished game won by the winner within this many plies
+ *   22  1  the policy the writer used (information only)
+ *   23  1  0
+ *   24  8  positions: nodes of the strategy graph
+ *   32  8  decisions: the bytes that follow
+ *   40  .. one byte per winner decision with more than one action
+ */
+#define CERT_MAGIC "TIKICRT1"
+#define CERT_HDR 40
+#define CERT_MAX_FILE (1ull << 32)      /* 4 GiB */
+#define CERT_MAX_POS (600000000ull)     /* nodes */
+#define CERT_MAX_CLAIM 4096
+#define MAXACT 96
+
+enum { A_TURN = 0, A_TERM = 1, A_DEC = 2 };
+typedef struct {
+    uint8_t kind; /* A_TURN: a turn node (child); A_TERM: the game ended; A_DEC: an order decision */
+    uint8_t who;  /* A_TURN: player on turn; A_TERM: the winner; A_DEC: the decider */
+    int16_t tally;                  /* A_TURN: the tally; A_DEC: the tally before resolving */
+    uint8_t n1, b1, n2, b2;         /* A_DEC: villages (n1 < n2) and beneficiaries */
+    uint8_t d[NVIL];                /* the board */
+} Act;
+
+static int cert_term(int t, Act *a) {
+    if (t == XWINS || t == OWINS) {
+        a->kind = A_TERM;
+        a->who = t == XWINS ? 0 : 1;
+        return 1;
+    }
+    if (t < 0) die2("internal error: a resolution reached an impossible tally");
+    return 0;
+}
+
+/* The actions of a node, in a fixed order.  Turn node: creates (village
+ * order), moves of 1-high totems (village, then neighbour order), moves of
+ * 2-high totems (village, then path order), or the forced pass.  Decision
+ * node: the order resolving n1 first, then the order resolving n2 first. */
+static int cert_gen(const Act *nd, Act *out) {
+    int n = 0;
+    if (nd->kind == A_DEC) {
+        int T = nd->tally;
+        for (int ord = 0; ord < 2; ord++) {
+            int f = ord ? nd->n2 : nd->n1, g = ord ? nd->n1 : nd->n2;
+            int bf = ord ? nd->b2 : nd->b1, bg = ord ? nd->b1 : nd->b2;
+            int t = TR[T][layout[f] + 1][bf];
+            if (t >= 0) t = TR[t][layout[g] + 1][bg];
+            Act *a = &out[n++];
+            memset(a, 0, sizeof *a);
+            if (cert_term(t, a)) continue;
+            a->kind = A_TURN;
+            a->who = nd->who; /* the decider is on turn next (R1) */
+            a->tally = (int16_t)t;
+            memcpy(a->d, nd->d, NVIL);
+        }
+        return n;
+    }
+    const int p = nd->who, q = 1 - p, T = nd->tally;
+    const uint8_t *d = nd->d;
+    int npl = 0;
+    for (int v = 0; v < NVIL; v++) npl += p ? CO[d[v]] : CX[d[v]];
+    if (npl < 8)
+        for (int v = 0; v < NVIL; v++)
+            if (!d[v]) {
+                Act *a = &out[n++];
+                memset(a, 0, sizeof *a);
+                a->kind = A_TURN;
+                a->who = (uint8_t)q;
+                a->tally = (int16_t)T;
+                memcpy(a->d, d, NVIL);
+                a->d[v] = PUSH[0][p];
+            }
+    for (int v = 0; v < NVIL; v++) {
+        if (CH[d[v]] != 1 || CTOP[d[v]] != p) continue;
+        for (int i = 0; i < nnb[v]; i++) {
+            int m = nb[v][i];
+            Act *a = &out[n++];
+            memset(a, 0, sizeof *a);
+            memcpy(a->d, d, NVIL);
+            a->d[v] = 0;
+            int nc = PUSH[d[m]][p], t = T;
+            if (nc == THREE) {
+                a->d[m] = 0;
+                t = TR[T][layout[m] + 1][p];
+                if (cert_term(t, a)) continue;
+            } else
+                a->d[m] = (uint8_t)nc;
+            a->kind = A_TURN;
+            a->who = (uint8_t)q;
+            a->tally = (int16_t)t;
+        }
+    }
+    for (int v = 0; v < NVIL; v++) {
+        if (CH[d[v]] != 2 || CTOP[d[v]] != p) continue;
+        int b0 = CBOT[d[v]];
+        for (int i = 0; i < np2[v]; i++) {
+            int m1 = p2a[v][i], m2 = p2b[v][i];
+            Act *a = &out[n++];
+            memset(a, 0, sizeof *a);
+            memcpy(a->d, d, NVIL);
+            a->d[v] = 0;
+            int c1 = PUSH[d[m1]][b0], c2 = PUSH[d[m2]][p];
+            int i1 = c1 == THREE, i2 = c2 == THREE;
+            a->d[m1] = i1 ? 0 : (uint8_t)c1;
+            a->d[m2] = i2 ? 0 : (uint8_t)c2;
+            int t = T;
+            if (i1 && i2) { /* TIKI-INFL-3: the order decision of q (R1) */
+                a->kind = A_DEC;
+                a->who = (uint8_t)q;
+                a->tally = (int16_t)T;
+                if (m1 < m2) {
+                    a->n1 = (uint8_t)m1, a->b1 = (uint8_t)b0, a->n2 = (uint8_t)m2, a->b2 = (uint8_t)p;
+                } else {
+                    a->n1 = (uint8_t)m2, a->b1 = (uint8_t)p, a->n2 = (uint8_t)m1, a->b2 = (uint8_t)b0;
+                }
+                continue;
+            }
+            if (i1) t = TR[T][layout[m1] + 1][b0];
+            if (i2) t = TR[T][layout[m2] + 1][p];
+            if (cert_term(t, a)) continue;
+            a->kind = A_TURN;
+            a->who = (uint8_t)q;
+            a->tally = (int16_t)t;
+        }
+    }
+    if (n == 0) { /* TIKI-END-5 'pass' (R7) */
+        Act *a = &out[n++];
+        memset(a, 0, sizeof *a);
+        a->kind = A_TURN;
+        a->who = (uint8_t)q;
+        a->tally = (int16_t)T;
+        memcpy(a->d, d, NVIL);
+    }
+    if (n > MAXACT) die2("internal error: %d actions", n);
+    return n;
+}
+
+static uint64_t cert_key(const Act *a) {
+    uint64_t K = 0;
+    for (int v = NVIL - 1; v >= 0; v--) K = K * 7u + a->d[v];
+    uint64_t k = (1ull << 62) | ((uint64_t)(uint16_t)a->tally << 27) | (K << 1) | a->who;
+    if (a->kind == A_DEC)
+        k |= (1ull << 61) | ((uint64_t)a->n1 << 40) | ((uint64_t)a->b1 << 44) |
+             ((uint64_t)a->n2 << 45) | ((uint64_t)a->b2 << 49);
+    return k;
+}
+
+/* The visited set: open addressing; state 1 on the walk's stack, 2 done. */
+static uint64_t *hkeys;
+static uint16_t *hheight;
+static uint8_t *hstate;
+static uint64_t hmask, hcount, hlimit;
+
+static void hinit(uint64_t maxn) {
+    uint64_t cap = 1024;
+    while (cap < maxn + maxn / 3 + 16) cap <<= 1;
+    hkeys = calloc(cap, sizeof *hkeys);
+    hheight = calloc(cap, sizeof *hheight);
+    hstate = calloc(cap, 1);
+    if (!hkeys || !hheight || !hstate) die2("out of memory (a visited set of %llu slots)", (unsigned long long)cap);
+    hmask = cap - 1;
+    hlimit = maxn;
+}
+static inline uint64_t hmix(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ull;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dull;
+    x ^= x >> 33;
+    return x;
+}
+/* the slot of key k; *isnew when it was inserted; UINT64_MAX when full */
+static uint64_t hfind(uint64_t k, int insert, int *isnew) {
+    uint64_t i = hmix(k) & hmask;
+    *isnew = 0;
+    for (;;) {
+        if (hkeys[i] == k) return i;
+        if (!hkeys[i]) {
+            if (!insert) return UINT64_MAX;
+            if (hcount >= hlimit) return UINT64_MAX - 1;
+            hkeys[i] = k;
+            hcount++;
+            *isnew = 1;
+            return i;
+        }
+        i = (i + 1) & hmask;
+    }
+}
+
+/* ---- writing: the table's values of a node for the player who decides */
+static const uint16_t *cert_file(int L) {
+    if (!has_file[L]) return NULL;
+    return map_layer(L);
+}
+static uint32_t cert_tval(int t, const uint8_t *d, int p) {
+    int L = tally_layer[t];
+    if (L < 0) die2("a position reaches tally %d, not listed in meta.json", t);
+    if (has_file[L]) return cert_file(L)[2u * rank_k(board_k(d, 0)) + (uint32_t)p];
+    int M = tally_layer[tally_swap(t)];
+    if (M < 0 || !has_file[M]) die2("layer %d (tally %d) is needed but neither it nor its mirror has a complete file", L, t);
+    return cert_file(M)[2u * rank_k(board_k(d, 1)) + (uint32_t)(1 - p)];
+}
+/* the decider's key at a node */
+static int cert_node_key(const Act *nd) {
+    if (nd->kind != A_DEC) die2("internal error: cert_node_key");
+    Act opt[2];
+    int n = cert_gen(nd, opt), best = 0;
+    for (int i = 0; i < n; i++) {
+        int k;
+        if (opt[i].kind == A_TERM)
+            k = opt[i].who == nd->who ? WINB - 1 : 1;
+        else
+            k = key_same(cert_tval(opt[i].tally, opt[i].d, opt[i].who));
+        best = UMAX(best, k);
+    }
+    return best;
+}
+/* the mover's (or the decider's) key for an action of a node */
+static int cert_act_key(const Act *nd, const Act *a) {
+    int me = nd->who;
+    if (a->kind == A_TERM) return a->who == me ? WINB - 1 : 1;
+    if (a->kind == A_DEC) return key_from_decision(cert_node_key(a));
+    uint32_t w = cert_tval(a->tally, a->d, a->who);
+    return a->who == me ? key_same(w) : key_flip(w); /* same side only after a decision */
+}
+
+typedef struct {
+    int winner, policy, claim;
+    uint8_t *dec;
+    uint64_t ndec, capdec;
+    uint64_t cnt[NTALLY][4]; /* [tally][winner turn, loser turn, winner order, loser order] */
+    uint64_t terms, multi, nact_hist[MAXACT + 1], cand_hist[MAXACT + 1];
+    double bits_choice, bits_cand;
+    int capped;
+    const char *err;   /* checker: why it failed */
+    const uint8_t *in; /* checker: the decisions */
+    uint64_t nin, pos;
+    int maxdepth;
+} Cert;
+
+static void cert_emit(Cert *c, int b) {
+    if (c->ndec == c->capdec) {
+        c->capdec = c->capdec ? 2 * c->capdec : (1u << 20);
+        c->dec = realloc(c->dec, c->capdec);
+        if (!c->dec) die2("out of memory (decisions)");
+    }
+    c->dec[c->ndec++] = (uint8_t)b;
+}
+
+static double log2d(double x) {
+    double r = 0;
+    while (x >= 2) {
+        x /= 2;
+        r += 1;
+    }
+    /* log2 of 1..2 by a few terms of a series: precise enough for a measure */
+    double y = (x - 1) / (x + 1), y2 = y * y, s = 0, term = y;
+    for (int k = 1; k < 40; k += 2) {
+        s += term / k;
+        term *= y2;
+    }
+    return r + 2 * s / 0.69314718055994530942;
+}
+
+static void cert_count(Cert *c, const Act *nd) {
+    int w = nd->who == c->winner;
+    c->cnt[(uint16_t)nd->tally][(nd->kind == A_DEC ? 2 : 0) + (w ? 0 : 1)]++;
+}
+
+/* The writer's walk.  Returns the height of the node (the longest path to a
+ * finished game in the strategy graph), or -1 when the visited set is full. */
+static int cert_write_walk(Cert *c, const Act *nd, int depth) {
+    int isnew;
+    uint64_t s = hfind(cert_key(nd), 1, &isnew);
+    if (s == UINT64_MAX - 1) {
+        c->capped = 1;
+        return -1;
+    }
+    if (!isnew) {
+        if (hstate[s] == 1) die2("internal error: the strategy has a cycle");
+        return hheight[s];
+    }
+    hstate[s] = 1;
+    cert_count(c, nd);
+    if (hcount % 10000000u == 0)
+        fprintf(stderr, "tikiverify: certificate: %llu positions, %llu decisions\n",
+                (unsigned long long)hcount, (unsigned long long)c->ndec);
+    if (depth > c->maxdepth) c->maxdepth = depth;
+    Act acts[MAXACT];
+    int n = cert_gen(nd, acts), h = 0;
+    if (nd->who == c->winner) {
+        int mykey;
+        if (nd->kind == A_TURN) {
+            uint32_t w = cert_tval(nd->tally, nd->d, nd->who);
+            if (w == 0 || (w & 1)) die2("internal error: a winner's node is not won (stored %u)", w);
+            mykey = WINB - (int)(w >> 1);
+        } else
+            mykey = cert_node_key(nd);
+        if (mykey <= DRAWK) die2("internal error: a winner's decision node is not won");
+        int keys[MAXACT], pick = -1, ncand = 0;
+        for (int i = 0; i < n; i++) {
+            keys[i] = cert_act_key(nd, &acts[i]);
+            if (keys[i] == mykey) ncand++;
+        }
+        if (ncand == 0) die2("internal error: no action achieves the stored value");
+        /* policy 0: the first shortest win.  1: a shortest win to a node
+         * already done (else 0).  2: any action to a finished game, else any
+         * action to a node already done (its height the least), else 1.
+         * 3: as 2, but among new nodes the one with the fewest actions. */
+        if (c->policy >= 2) {
+            int bh = 1 << 30;
+            for (int i = 0; i < n && pick < 0; i++)
+                if (acts[i].kind == A_TERM && acts[i].who == c->winner) pick = i;
+            if (pick < 0)
+                for (int i = 0; i < n; i++) {
+                    if (acts[i].kind == A_TERM) continue;
+                    int e;
+                    uint64_t t = hfind(cert_key(&acts[i]), 0, &e);
+                    if (t < UINT64_MAX - 1 && hstate[t] == 2 && hheight[t] < bh) {
+                        bh = hheight[t];
+                        pick = i;
+                    }
+                }
+        }
+        if (pick < 0 && c->policy >= 1)
+            for (int i = 0; i < n && pick < 0; i++) {
+                if (keys[i] != mykey || acts[i].kind == A_TERM) continue;
+                int e;
+                uint64_t t = hfind(cert_key(&acts[i]), 0, &e);
+                if (t < UINT64_MAX - 1 && hstate[t] == 2) pick = i;
+            }
+        if (pick < 0 && c->policy >= 3) {
+            int bn = 1 << 30;
+            Act sub[MAXACT];
+            for (int i = 0; i < n; i++)
+                if (keys[i] == mykey) {
+                    int m = acts[i].kind == A_TERM ? 0 : cert_gen(&acts[i], sub);
+                    if (m < bn) {
+                        bn = m;
+                        pick = i;
+                    }
+                }
+        }
+        if (pick < 0)
+            for (int i = 0; i < n && pick < 0; i++)
+                if (keys[i] == mykey) pick = i;
+        if (n > 1) {
+            cert_emit(c, pick);
+            c->multi++;
+            c->bits_choice += log2d(n);
+            c->bits_cand += log2d(ncand);
+        }
+        c->nact_hist[n]++;
+        c->cand_hist[ncand]++;
+        if (acts[pick].kind == A_TERM)
+            h = 1, c->terms++;
+        else {
+            int k = cert_write_walk(c, &acts[pick], depth + 1);
+            if (k < 0) return -1;
+            h = k + 1;
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            if (acts[i].kind == A_TERM) {
+                if (acts[i].who != c->winner) die2("internal error: the loser can win at once");
+                c->terms++;
+                h = UMAX(h, 1);
+                continue;
+            }
+            int k = cert_write_walk(c, &acts[i], depth + 1);
+            if (k < 0) return -1;
+            h = UMAX(h, k + 1);
+        }
+    }
+    if (h > 65535) die2("internal error: height %d", h);
+    hstate[s] = 2;
+    hheight[s] = (uint16_t)h;
+    return h;
+}
+
+static void put_le(uint8_t *b, uint64_t v, int n) {
+    for (int i = 0; i < n; i++) b[i] = (uint8_t)(v >> (8 * i));
+}
+static uint64_t get_le(const uint8_t *b, int n) {
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--) v = (v << 8) | b[i];
+    return v;
+}
+
+static void cert_setup(void) {
+    init_geometry();
+    for (int t = 0; t < NTALLY; t++)
+        for (int val = -1; val <= 2; val++)
+            for (int b = 0; b < 2; b++)
+                TR[t][val + 1][b] = (int16_t)(tally_ok(t) ? resolve(t, val, b) : BADT);
+}
+
+static int write_certificate(const char *file, const char *dir, int policy, int first,
+                             uint64_t cap) {
+    gdir = dir;
+    init_rank();
+    if (N[NVIL][8][8] != NBOARDS) die2("internal error: %u boards", N[NVIL][8][8]);
+    init_split();
+    read_meta(dir);
+    cert_setup();
+    for (int L = 0; L < nlayers; L++) {
+        char p[4096];
+        layer_path(p, sizeof p, L, "");
+        int f = exists(p);
+        layer_path(p, sizeof p, L, ".done");
+        has_done[L] = exists(p);
+        has_file[L] = f && has_done[L];
+    }
+    double t0 = now();
+    Act open;
+    memset(&open, 0, sizeof open);
+    open.kind = A_TURN;
+    open.who = (uint8_t)first;
+    open.tally = 448;
+    uint32_t w = cert_tval(448, open.d, first);
+    if (w == 0) die2("the opening is a draw: no certificate of a win");
+    static Cert c;
+    c.winner = (w & 1) ? 1 - first : first;
+    c.policy = policy;
+    hinit(cap);
+    int h = cert_write_walk(&c, &open, 0);
+    double dt = now() - t0;
+    int layers_touched = 0;
+    uint64_t tot[4] = {0, 0, 0, 0};
+    for (int t = 0; t < NTALLY; t++) {
+        uint64_t *k = c.cnt[t];
+        if (!(k[0] | k[1] | k[2] | k[3])) continue;
+        layers_touched++;
+        for (int i = 0; i < 4; i++) tot[i] += k[i];
+        fprintf(stderr,
+                "{\"tally\": %d, \"layer\": %d, \"winner_turn\": %llu, \"loser_turn\": %llu, "
+                "\"winner_order\": %llu, \"loser_order\": %llu}\n",
+                t, tally_layer[t], (unsigned long long)k[0], (unsigned long long)k[1],
+                (unsigned long long)k[2], (unsigned long long)k[3]);
+    }
+    fprintf(stderr, "{\"actions_at_winner_nodes\": [");
+    for (int i = 1; i <= MAXACT; i++)
+        if (c.nact_hist[i]) fprintf(stderr, "[%d, %llu], ", i, (unsigned long long)c.nact_hist[i]);
+    fprintf(stderr, "[0, 0]], \"shortest_wins_at_winner_nodes\": [");
+    for (int i = 1; i <= MAXACT; i++)
+        if (c.cand_hist[i]) fprintf(stderr, "[%d, %llu], ", i, (unsigned long long)c.cand_hist[i]);
+    fprintf(stderr, "[0, 0]]}\n");
+    if (c.capped) {
+        printf("{\"certificate\": \"capped\", \"policy\": %d, \"positions\": %llu, \"decisions\": %llu, "
+               "\"seconds\": %.2f}\n",
+               policy, (unsigned long long)hcount, (unsigned long long)c.ndec, dt);
+        return 3;
+    }
+    int claim = h;
+    if (claim < (int)(w >> 1)) die2("internal error: height %d below the stored distance %u", h, w >> 1);
+    uint8_t hdr[CERT_HDR];
+    memset(hdr, 0, sizeof hdr);
+    memcpy(hdr, CERT_MAGIC, 8);
+    hdr[8] = 1;
+    for (int v = 0; v < NVIL; v++) hdr[9 + v] = (uint8_t)(int8_t)layout[v];
+    hdr[18] = (uint8_t)first;
+    hdr[19] = (uint8_t)c.winner;
+    put_le(hdr + 20, (uint64_t)claim, 2);
+    hdr[22] = (uint8_t)policy;
+    put_le(hdr + 24, hcount, 8);
+    put_le(hdr + 32, c.ndec, 8);
+    FILE *f = fopen(file, "wb");
+    if (!f) die2("%s: cannot create: %s", file, strerror(errno));
+    if (fwrite(hdr, 1, CERT_HDR, f) != CERT_HDR || (c.ndec && fwrite(c.dec, 1, c.ndec, f) != c.ndec) ||
+        fclose(f) != 0)
+        die2("%s: write error", file);
+    printf("{\"certificate\": \"written\", \"version\": \"%s\", \"file\": \"%s\", \"policy\": %d, "
+           "\"layout\": [",
+           TIKIVERIFY_VERSION, file, policy);
+    for (int v = 0; v < NVIL; v++) printf("%s%d", v ? ", " : "", layout[v]);
+    printf("], \"first\": \"%c\", \"winner\": \"%c\", \"table\": \"%s in %u\", \"claim\": \"win in %d\", "
+           "\"positions\": %llu, \"winner_turn\": %llu, \"loser_turn\": %llu, \"winner_order\": %llu, "
+           "\"loser_order\": %llu, \"winner_decisions\": %llu, \"stored_decisions\": %llu, "
+           "\"finished_games\": %llu, \"layers_touched\": %d, \"bits_if_packed\": %.0f, "
+           "\"bits_among_shortest\": %.0f, \"bytes\": %llu, \"max_depth\": %d, \"seconds\": %.2f}\n",
+           first ? 'o' : 'x', c.winner ? 'o' : 'x', (w & 1) ? "loss" : "win", w >> 1, claim,
+           (unsigned long long)hcount, (unsigned long long)tot[0], (unsigned long long)tot[1],
+           (unsigned long long)tot[2], (unsigned long long)tot[3],
+           (unsigned long long)(tot[0] + tot[2]), (unsigned long long)c.ndec,
+           (unsigned long long)c.terms, layers_touched, c.bits_choice, c.bits_cand,
+           (unsigned long long)(CERT_HDR + c.ndec), c.maxdepth, dt);
+    return 0;
+}
+
+/* ---- checking: the same walk, the winner's actions read from the file */
+static int cert_check_walk(Cert *c, const Act *nd, int depth) {
+    if (c->err) return 0;
+    if (depth > c->claim) {
+        c->err = "a path of the strategy is longer than the claim";
+        return 0;
+    }
+    int isnew;
+    uint64_t s = hfind(cert_key(nd), 1, &isnew);
+    if (s == UINT64_MAX - 1) {
+        c->err = "more positions than the header says";
+        return 0;
+    }
+    if (!isnew) {
+        if (hstate[s] == 1) c->err = "the strategy has a cycle";
+        return hheight[s];
+    }
+    hstate[s] = 1;
+    Act acts[MAXACT];
+    int n = cert_gen(nd, acts), h = 0;
+    if (nd->who == c->winner) {
+        int pick = 0;
+        if (n > 1) {
+            if (c->pos >= c->nin) {
+                c->err = "the decisions end too early";
+                return 0;
+            }
+            pick = c->in[c->pos++];
+            if (pick >= n) {
+                c->err = "a stored action is not legal (index out of range)";
+                return 0;
+            }
+        }
+        if (acts[pick].kind == A_TERM) {
+            if (acts[pick].who != c->winner) {
+                c->err = "a stored action ends the game with the winner losing";
+                return 0;
+            }
+            h = 1;
+        } else
+            h = cert_check_walk(c, &acts[pick], depth + 1) + 1;
+    } else {
+        for (int i = 0; i < n && !c->err; i++) {
+            if (acts[i].kind == A_TERM) {
+                if (acts[i].who != c->winner) {
+                    c->err = "the loser has an action that wins the game";
+                    return 0;
+                }
+                h = UMAX(h, 1);
+                continue;
+            }
+            int k = cert_check_walk(c, &acts[i], depth + 1) + 1;
+            h = UMAX(h, k);
+        }
+    }
+    if (c->err) return 0;
+    if (h > 65535) h = 65535;
+    hstate[s] = 2;
+    hheight[s] = (uint16_t)h;
+    return h;
+}
+
+static int check_certificate(const char *file) {
+    double t0 = now();
+    int fd = open(file, O_RDONLY);
+    if (fd < 0) die2("%s: cannot open: %s", file, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) die2("%s: not a regular file", file);
+    if (st.st_size < CERT_HDR || (uint64_t)st.st_size > CERT_MAX_FILE)
+        die2("%s: size %lld out of range (%d bytes .. 4 GiB)", file, (long long)st.st_size, CERT_HDR);
+    uint8_t *buf = malloc((size_t)st.st_size);
+    if (!buf) die2("out of memory");
+    off_t got = 0;
+    while (got < st.st_size) {
+        ssize_t k = read(fd, buf + got, (size_t)(st.st_size - got));
+        if (k <= 0) die2("%s: read error", file);
+        got += k;
+    }
+    close(fd);
+    if (memcmp(buf, CERT_MAGIC, 8)) die2("%s: not a Tiki certificate (magic)", file);
+    if (buf[8] != 1) die2("%s: certificate format version %d, expected 1", file, buf[8]);
+    for (int v = 0; v < NVIL; v++) {
+        int x = (int8_t)buf[9 + v];
+        if (x < -1 || x > 2) die2("%s: layout value %d out of -1..2", file, x);
+        layout[v] = x;
+    }
+    int first = buf[18], winner = buf[19];
+    int claim = (int)get_le(buf + 20, 2);
+    uint64_t npos = get_le(buf + 24, 8), ndec = get_le(buf + 32, 8);
+    if (first > 1 || winner > 1) die2("%s: first player or winner not 0 or 1", file);
+    if (buf[23] != 0) die2("%s: reserved header byte not 0", file);
+    if (claim < 1 || claim > CERT_MAX_CLAIM) die2("%s: claim %d out of 1..%d", file, claim, CERT_MAX_CLAIM);
+    if (npos < 1 || npos > CERT_MAX_POS) die2("%s: positions %llu out of 1..%llu", file, (unsigned long long)npos, CERT_MAX_POS);
+    if (ndec != (uint64_t)st.st_size - CERT_HDR) die2("%s: %llu decisions, but %lld bytes follow the header", file, (unsigned long long)ndec, (long long)(st.st_size - CERT_HDR));
+    if (ndec > npos) die2("%s: more decisions than positions", file);
+    cert_setup();
+    hinit(npos);
+    static Cert c;
+    c.winner = winner;
+    c.claim = claim;
+    c.in = buf + CERT_HDR;
+    c.nin = ndec;
+    Act open;
+    memset(&open, 0, sizeof open);
+    open.kind = A_TURN;
+    open.who = (uint8_t)first;
+    open.tally = 448;
+    int h = cert_check_walk(&c, &open, 0);
+    if (!c.err && c.pos != c.nin) c.err = "decisions left over after the walk";
+    if (!c.err && hcount != npos) c.err = "fewer positions than the header says";
+    if (!c.err && h > claim) c.err = "the strategy's longest game exceeds the claim";
+    printf("{\"certificate\": \"%s\", \"version\": \"%s\", \"layout\": [", c.err ? "fail" : "pass",
+           TIKIVERIFY_VERSION);
+    for (int v = 0; v < NVIL; v++) printf("%s%d", v ? ", " : "", layout[v]);
+    printf("], \"first\": \"%c\", \"winner\": \"%c\", \"claim\": \"win in %d\", \"longest\": %d, "
+           "\"positions\": %llu, \"decisions\": %llu, ",
+           first ? 'o' : 'x', winner ? 'o' : 'x', claim, c.err ? -1 : h, (unsigned long long)hcount,
+           (unsigned long long)c.pos);
+    if (c.err) printf("\"reason\": \"%s\", ", c.err);
+    printf("\"seconds\": %.2f}\n", now() - t0);
+    fflush(stdout);
+    return c.err ? 1 : 0;
+}
+
+static int cert_main(int argc, char **argv) {
+    int policy = 0, first = 0;
+    uint64_t cap = 200000000ull;
+    const char *wfile = NULL, *dir = NULL, *cfile = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--check-certificate") && i + 1 < argc && !cfile && !wfile)
+            cfile = argv[++i];
+        else if (!strcmp(argv[i], "--write-certificate") && i + 2 < argc && !cfile && !wfile) {
+            wfile = argv[++i];
+            dir = argv[++i];
+        } else if (!strcmp(argv[i], "--policy") && i + 1 < argc) {
+            char *e;
+            long v = strtol(argv[++i], &e, 10);
+            if (*e || v < 0 || v > 3) goto bad;
+            policy = (int)v;
+        } else if (!strcmp(argv[i], "--first") && i + 1 < argc) {
+            const char *s = argv[++i];
+            if (!strcmp(s, "x"))
+                first = 0;
+            else if (!strcmp(s, "o"))
+                first = 1;
+            else
+                goto bad;
+        } else if (!strcmp(argv[i], "--cap") && i + 1 < argc) {
+            char *e;
+            unsigned long long v = strtoull(argv[++i], &e, 10);
+            if (*e || v < 1 || v > CERT_MAX_POS) goto bad;
+            cap = v;
+        } else
+            goto bad;
+    }
+    if (cfile) return check_certificate(cfile);
+    if (wfile) return write_certificate(wfile, dir, policy, first, cap);
+bad:
+    fprintf(stderr, "usage: tikiverify --write-certificate FILE LAYOUT_DIR [--policy 0..3] [--first x|o] "
+                    "[--cap POSITIONS]\n"
+                    "       tikiverify --check-certificate FILE\n");
+    return 2;
+}
+
 int main(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--write-certificate") || !strcmp(argv[i], "--check-certificate"))
+            return cert_main(argc, argv);
     int mirrors = 0;
     const char *layers_arg = NULL, *dir = NULL;
     for (int i = 1; i < argc; i++) {
