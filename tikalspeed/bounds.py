@@ -9,6 +9,8 @@ far above what a game can hold; ``specs/tikal.md`` ("Input bounds") lists them.
 
 >>> MAX_SCORING_POINTS, MAX_SCORINGS * MAX_SCORING_POINTS + MAX_AUCTION_SCORE <= MAX_SCORE
 (218, True)
+>>> scoring_points(15) == MAX_SCORING_POINTS, scoring_points(12)
+(True, 188)
 >>> shown(10**5000), shown([[[[[1]]]]]), shown("d3")
 ('<a 16610-bit number>', '[[[[[...]]]]]', "'d3'")
 """
@@ -36,21 +38,35 @@ __all__ = [
     "MAX_VERSION",
     "JSONTextError",
     "parse_json",
+    "scoring_points",
     "shown",
     "shown_action",
 ]
 
-MAX_SCORING_POINTS = 17 * 10 + 8 * 6
-"""The most points one player can score in one scoring (TIKAL-SCORE-3): 218.
+
+def scoring_points(temple_tiles: int) -> int:
+    """The most points one player can score in one scoring (TIKAL-SCORE-3) in a game
+    with ``temple_tiles`` temple tiles (``Rules.tile_mix``, TIKAL-TILE-8): 10 for each
+    temple, the 2 printed ones included (none is worth more, TIKAL-UNCOVER-2), and 6 for
+    each of the 8 kinds of treasure (a full set of 3)."""
+    return (temple_tiles + 2) * 10 + 8 * 6
+
+
+MAX_SCORING_POINTS = scoring_points(15)
+"""The most points one player can score in one scoring (TIKAL-SCORE-3) with the
+published tiles: 218.
 
 There are 17 temples (15 tiles and the 2 printed ones, TIKAL-TILE-1, TIKAL-BOARD-3),
 none worth more than 10 (TIKAL-UNCOVER-2), and 8 kinds of treasure, a full set of 3
 worth 6. Every state tikalspeed accepts keeps these limits, so no scoring, real or
-not, gives more."""
+not, gives more. Another tile mix has its own bound, :func:`scoring_points` of its
+temples (TIKAL-TILE-8)."""
 
 MAX_SCORINGS = 4
-"""The most times a player scores in a game: once per volcano (3, TIKAL-TILE-1;
-TIKAL-SCORE-1, SPEED-SCORE-1) and once at the end (TIKAL-END-1, SPEED-END-1)."""
+"""The most times a player scores in a game with the published tiles: once per volcano
+(3, TIKAL-TILE-1; TIKAL-SCORE-1, SPEED-SCORE-1) and once at the end (TIKAL-END-1,
+SPEED-END-1). Another tile mix scores at most once per volcano and once more
+(TIKAL-TILE-8)."""
 
 MAX_AUCTION_SCORE = 99
 """The largest ``Rules.auction_score`` (TIKAL-AUCTION-1, SPEED-AUCTION-1): the box's

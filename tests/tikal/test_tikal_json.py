@@ -44,6 +44,7 @@ DEFAULT_RULES = {
     "mode": "classic",
     "players": 2,
     "manifest": {"name": "default", "version": 1},
+    "tile_mix": {"temple": 15, "treasure": 8, "jungle": 10, "volcano": 3},  # TIKAL-TILE-8
     "uncover_limit": "temple",
     "sold_out": "blocked",
     "treasure_limit": "ruin",

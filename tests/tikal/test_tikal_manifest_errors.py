@@ -222,9 +222,17 @@ CASES: list[tuple[str, Callable[[Json], None], str]] = [
     ("per letter", setter(comp("terrain", "per_letter"), "G", 5),
      "components: terrain.per_letter must be {A: 6, B: 6, C: 5, D: 5, E: 5, F: 5, G: 4}, "
      "got {A: 6, B: 6, C: 5, D: 5, E: 5, F: 5, G: 5} (TIKAL-TILE-2)"),
+    # another mix is a mix of its own (TIKAL-TILE-8): checked against its bounds
     ("per kind", setter(comp("terrain", "per_kind"), "volcano", 4),
+     "components: terrain.per_kind must hold 1 to 36 tiles in all (one for each open cell, "
+     "TIKAL-BOARD-5), not 37 (TIKAL-TILE-8)"),
+    ("per kind kinds moved", setter(comp("terrain"), "per_kind",
+                                    {"treasure": 8, "temple": 15, "jungle": 10, "volcano": 3}),
      "components: terrain.per_kind must be {temple: 15, treasure: 8, jungle: 10, volcano: 3}, "
-     "got {temple: 15, treasure: 8, jungle: 10, volcano: 4} (TIKAL-TILE-1)"),
+     "got {treasure: 8, temple: 15, jungle: 10, volcano: 3} (TIKAL-TILE-1)"),
+    ("per kind another mix", setter(comp("terrain", "per_kind"), "temple", 12),
+     "components: terrain.per_letter must count the tiles of the letters A to G, 33 in all, "
+     "got {A: 6, B: 6, C: 5, D: 5, E: 5, F: 5, G: 4} (TIKAL-TILE-8)"),
     ("missing treasures", deleter(comp(), "treasures"), "components: missing key 'treasures'"),
     # ---- the manifest itself (TIKAL-TILE-7)
     ("version 0", setter(top, "version", 0),

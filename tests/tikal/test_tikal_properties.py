@@ -1,9 +1,9 @@
 """Invariants that hold in every state of random Tikal games, under every ruleset.
 
 Each test draws a ruleset covering every ``Rules`` field (2–4 players, both modes, the
-default or a shuffled manifest) and a seed, plays a whole random game
-(``tikal_strategies.playout``: uniform among the legal actions, chance resolved by
-``sample_chance``) and checks its clause at every state. The comparisons with
+default or a shuffled manifest, the published or another tile mix) and a seed, plays a
+whole random game (``tikal_strategies.playout``: uniform among the legal actions, chance
+resolved by ``sample_chance``) and checks its clause at every state. The comparisons with
 independent models of the rules are in ``test_tikal_reference_model.py``.
 """
 
@@ -104,13 +104,16 @@ def test_treasures_are_conserved(game: Game) -> None:
 @SOME
 @given(games())
 def test_tiles_are_conserved(game: Game) -> None:
-    """TIKAL-BOARD-5, TIKAL-PLACE-5, TIKAL-AUCTION-2: the 36 tiles are always in the
-    stacks, on display, in hand, placed on the board, or discarded (TileDiscarded)."""
+    """TIKAL-BOARD-5, TIKAL-PLACE-5, TIKAL-AUCTION-2, TIKAL-TILE-8: the tiles of the mix
+    (36 for the published one) are always in the stacks, on display, in hand, placed on
+    the board, or discarded (TileDiscarded)."""
     discarded = 0
+    total = game.rules.tile_mix.total
+    assert len(game.rules.manifest.tiles) == total
     for i, s in enumerate(game.states):
         placed = sum(1 for code in s.placed if code >= 0)
         in_hand = 1 if s.hand >= 0 else 0
-        assert sum(map(len, s.stacks)) + len(s.display) + in_hand + placed + discarded == 36
+        assert sum(map(len, s.stacks)) + len(s.display) + in_hand + placed + discarded == total
         if i < len(game.transitions):
             discarded += sum(isinstance(e, TileDiscarded) for e in game.transitions[i].events)
 

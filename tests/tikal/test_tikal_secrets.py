@@ -28,6 +28,7 @@ from tikalspeed import (
     Phase,
     Rules,
     State,
+    TileMix,
     actors,
     apply,
     jsonio,
@@ -143,6 +144,7 @@ _VALUES: dict[str, tuple[object, ...]] = {
         variant_manifest([t.letter for t in reversed(DEFAULT_MANIFEST.tiles)], [1] * 36),
     ),
     "auction_score": (0, 20, 99),
+    "tile_mix": (TileMix(), TileMix(temple=12), TileMix(temple=8, volcano=5)),  # TIKAL-TILE-8
 }
 
 

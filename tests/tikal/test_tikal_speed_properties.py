@@ -12,7 +12,7 @@ from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
-from tikal_strategies import SOME, Game, manifests, playout, seeds
+from tikal_strategies import SOME, Game, manifests, playout, seeds, tile_mixes
 
 from tikalspeed import (
     ActionTaken,
@@ -20,8 +20,11 @@ from tikalspeed import (
     Phase,
     Rules,
     Scored,
+    State,
     TileDiscarded,
+    TileSecured,
     TurnBegan,
+    TurnKind,
     actors,
     legal_actions,
     observe,
@@ -41,6 +44,7 @@ def speed_rules() -> st.SearchStrategy[Rules]:
         mode=st.just("speed"),
         players=st.sampled_from((2, 3, 4)),
         manifest=manifests(),
+        tile_mix=tile_mixes(),
         uncover_limit=st.sampled_from(("temple", "turn")),
         sold_out=st.sampled_from(("blocked", "skip")),
         treasure_limit=st.sampled_from(("ruin", "turn")),
@@ -59,6 +63,12 @@ def speed_rules() -> st.SearchStrategy[Rules]:
         jump_move=st.sampled_from(("path", "border")),
         jump_blocked=st.sampled_from(("other-action", "lost")),
     )
+
+
+def everyone(s: State) -> list[int]:
+    """SPEED-JUMP-2, SPEED-SCORE-1: the Round Order, then (TIKAL-TILE-8: a round with
+    fewer tiles than players) those who secured nothing, in seat order."""
+    return [*s.round_order, *(p for p in range(s.players) if p not in s.round_order)]
 
 
 @st.composite
@@ -101,7 +111,7 @@ def test_speed_jump_1_2_choices_in_range_and_reveal_order(game: Game) -> None:
             assert 1 <= a.count <= min(5, s.tokens[a.player])
         for e in t.events:
             if isinstance(e, TokensRevealed):
-                rank = t.state.round_order.index
+                rank = everyone(t.state).index
                 jumpers = [p for p, c in enumerate(e.chosen) if c]
                 assert list(e.order) == sorted(jumpers, key=lambda p: (e.chosen[p], rank(p)))
 
@@ -148,23 +158,35 @@ def test_speed_jump_3_one_action_per_jump_within_the_points(game: Game) -> None:
 def test_speed_auction_2_3_round_order_volcano_securers_first(game: Game) -> None:
     """SPEED-AUCTION-2/3, SPEED-PLACE-1: once all have secured, the Round Order is a
     permutation of the players with the volcano securers first, and the tiles are
-    placed in that order."""
+    placed in that order (a placement turn begins for each, also when its tile has no
+    place and is discarded at once, TIKAL-PLACE-5). TIKAL-TILE-8: in a last round with
+    fewer tiles than players, it lists one securer per tile laid out."""
     t_info = terrain(game.rules.manifest)
     n = game.rules.players
+    secured: dict[int, str] = {}
     placers: list[int] = []
     order: tuple[int, ...] = ()
+    laid_out = 0
     for s, _, t in game.steps():
-        new = t.state
-        if new.phase is Phase.PLACE and s.phase is not Phase.PLACE:
-            order = new.round_order
-            assert sorted(order) == list(range(n))
-            volcano = [t_info.tile_kinds[new.secured[p]] is Kind.VOLCANO for p in order]
-            assert volcano == sorted(volcano, reverse=True)
-            placers = []
-        if s.phase is Phase.PLACE:
-            placers.append(s.active)
-            if new.phase is not Phase.PLACE:
-                assert placers == list(order)
+        if len(t.state.display) > len(s.display):
+            laid_out = len(t.state.display)
+        for e in t.events:
+            if isinstance(e, TileSecured):
+                secured[e.player] = e.tile_id
+                order = e.round_order
+            elif isinstance(e, TurnBegan) and e.kind == "placement":
+                if not placers:  # the auction phase is over: the Round Order is complete
+                    assert len(set(order)) == len(order) == laid_out == len(secured)
+                    assert set(order) == set(secured) <= set(range(n))
+                    assert laid_out == n or not any(t.state.stacks)  # fewer: the last round
+                    kinds = [t_info.tile_kinds[t_info.index[secured[p]]] for p in order]
+                    volcano = [k is Kind.VOLCANO for k in kinds]
+                    assert volcano == sorted(volcano, reverse=True)
+                placers.append(e.player)
+        if placers and t.state.turn_kind is not TurnKind.PLACEMENT:
+            assert placers == list(order)
+            placers, secured = [], {}
+    assert not placers
 
 
 @SOME
@@ -196,7 +218,7 @@ def test_speed_score_1_scoring_only_after_volcano_rounds_and_at_the_end(game: Ga
                 assert len(group) == n
             run += group
             if len(run) == n:
-                assert run == list(s.round_order)
+                assert run == everyone(s)  # TIKAL-TILE-8: those who secured nothing last
                 run.clear()
         if any(isinstance(e, TokensReturned) for e in t.events) and s.volcano_placers:
             began = [e for e in t.events if isinstance(e, TurnBegan)]
@@ -210,7 +232,8 @@ def test_speed_score_1_scoring_only_after_volcano_rounds_and_at_the_end(game: Ga
 @given(speed_games())
 def test_speed_round_1_base_invariants_hold(game: Game) -> None:
     """SPEED-ROUND-1 keeps the base game's components: per player 18 workers and one
-    leader accounted for, 24 treasures, 36 tiles, 48 level tiles."""
+    leader accounted for, 24 treasures, the tiles of the mix (36 for the published one,
+    TIKAL-TILE-8), 48 level tiles."""
     t_info = terrain(game.rules.manifest)
     discarded: list[int] = []
     uncovers = 0
@@ -226,7 +249,8 @@ def test_speed_round_1_base_invariants_hold(game: Game) -> None:
         tiles.update({s.hand, *s.secured} - {-1})
         tiles.update(v // 6 for v in s.placed if v >= 0)
         tiles.update(discarded)
-        assert sorted(tiles) == list(range(36)) and set(tiles.values()) == {1}
+        assert sorted(tiles) == list(range(game.rules.tile_mix.total))
+        assert set(tiles.values()) == {1}
         if t is None:
             break
         for e in t.events:

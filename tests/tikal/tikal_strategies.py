@@ -1,7 +1,9 @@
 """Hypothesis strategies and a random-playout helper for the Tikal tests.
 
 ``rules()`` draws a :class:`tikalspeed.Rules` covering every field (the manifest too:
-the default, or one with the letters on the backs shuffled and every tile turned);
+the default, or one with the letters on the backs shuffled and every tile turned; and
+the tile mix: the published one half of the time, else one of :data:`MIXES`, taken
+from that manifest, TIKAL-TILE-8);
 :func:`playout` plays one game from ``new_game(rules)``, choosing uniformly among the
 legal actions with a seeded ``random.Random`` and resolving chance nodes with
 ``sample_chance``, and keeps every state, action and transition for the checks.
@@ -17,7 +19,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import tikalspeed
-from tikalspeed import CHANCE, Action, Manifest, Rules, State, Transition, rotate
+from tikalspeed import CHANCE, Action, Manifest, Rules, State, TileMix, Transition, rotate
 
 SOME = settings(max_examples=max(15, settings().max_examples // 4))
 """For properties over whole games: a quarter of the profile's examples (15 in CI)."""
@@ -50,6 +52,25 @@ def manifests() -> st.SearchStrategy[Manifest]:
     return st.one_of(st.just(DEFAULT_MANIFEST), variant)
 
 
+MIXES = (
+    TileMix(temple=12),  # fewer temples: 33 tiles, not a multiple of 2 or 4
+    TileMix(temple=8, volcano=5),  # more volcanoes, two sharing a letter
+    TileMix(jungle=13, volcano=0),  # no volcano: the final scoring only
+    TileMix(treasure=4, volcano=2),  # fewer treasure hexes: 16 treasures come out
+    TileMix(temple=10, treasure=12, jungle=11),  # the most treasure hexes, 2 masks each
+    TileMix(temple=20, treasure=6, jungle=10, volcano=0),  # 36 tiles, other kinds
+    TileMix(temple=3, treasure=2, jungle=2, volcano=1),  # a short game of 8 tiles
+    TileMix(temple=0, treasure=0, jungle=24, volcano=12),  # no temple tile, 12 volcanoes
+    TileMix(temple=1, treasure=0, jungle=0, volcano=0),  # the shortest game
+)
+"""Tile mixes within the bounds of TIKAL-TILE-8, each of another kind of change."""
+
+
+def tile_mixes() -> st.SearchStrategy[TileMix]:
+    """The published mix half of the time, else one of :data:`MIXES`."""
+    return st.one_of(st.just(TileMix()), st.sampled_from(MIXES))
+
+
 def rules(
     modes: tuple[str, ...] = ("classic", "professional"), players: tuple[int, ...] = (2, 3, 4)
 ) -> st.SearchStrategy[Rules]:
@@ -61,6 +82,7 @@ def rules(
         mode=st.sampled_from(modes),
         players=st.sampled_from(players),
         manifest=manifests(),
+        tile_mix=tile_mixes(),
         uncover_limit=st.sampled_from(("temple", "turn")),
         sold_out=st.sampled_from(("blocked", "skip")),
         treasure_limit=st.sampled_from(("ruin", "turn")),

@@ -4,7 +4,8 @@
 :mod:`.tiles` (the terrain tiles and their rotations), :mod:`.printed` (the four
 printed hexes), :mod:`.components` (the component counts), :mod:`.manifest` (a copy
 of the game: tiles, board and counts, always valid) with its JSON form and loader
-(:mod:`.manifestjson`), and :mod:`.terrain` (what lies on each cell of a board in
+(:mod:`.manifestjson`), :mod:`.mix` (how many tiles of each kind a game is played
+with, TIKAL-TILE-8), and :mod:`.terrain` (what lies on each cell of a board in
 play, what a border costs, the cheapest paths, where a tile fits). Nothing here knows
 the rules of play; everything above leans on it.
 
@@ -17,6 +18,7 @@ the rules of play; everything above leans on it.
 from .components import LEVEL_TILE_TOTAL, LEVEL_TILES, TILES_PER_KIND, TILES_PER_LETTER, Components
 from .manifest import Manifest
 from .manifestjson import check_not_posing, load_manifest, manifest_from_json, manifest_to_json
+from .mix import PUBLISHED_MIX, TileMix
 from .printed import Board, PrintedHex
 from .tiles import LETTERS, Kind, Stones, Tile, distinct_rotations, rotate
 
@@ -24,6 +26,7 @@ __all__ = [
     "LETTERS",
     "LEVEL_TILES",
     "LEVEL_TILE_TOTAL",
+    "PUBLISHED_MIX",
     "TILES_PER_KIND",
     "TILES_PER_LETTER",
     "Board",
@@ -33,6 +36,7 @@ __all__ = [
     "PrintedHex",
     "Stones",
     "Tile",
+    "TileMix",
     "check_not_posing",
     "distinct_rotations",
     "load_manifest",

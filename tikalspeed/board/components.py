@@ -1,5 +1,5 @@
 """The component counts of a copy of Tikal: pieces per player, level tiles,
-treasures and terrain tiles (TIKAL-COMP-1..4, TIKAL-TILE-1..2)."""
+treasures and terrain tiles (TIKAL-COMP-1..4, TIKAL-TILE-1..2, TIKAL-TILE-8)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Any
 import attrs
 
 from ..bounds import shown
-from .tiles import Kind, _fail, _is_int
+from .mix import PUBLISHED_MIX, TileMix, mix_fault
+from .tiles import LETTERS, TERRAIN_KINDS, Kind, _fail, _is_int
 
 __all__ = ["LEVEL_TILES", "LEVEL_TILE_TOTAL", "TILES_PER_KIND", "TILES_PER_LETTER", "Components"]
 
@@ -31,6 +32,9 @@ TILES_PER_KIND: tuple[tuple[Kind, int], ...] = (
 )  # fmt: skip
 """Terrain tiles per kind (TIKAL-TILE-1)."""
 
+_TERRAIN = ("tiles_per_letter", "tiles_per_kind")
+"""The terrain counts: those of the box, or of another tile mix (TIKAL-TILE-8)."""
+
 _COMPONENT_FIELDS: dict[str, tuple[str, str]] = {
     # attribute: (name in the manifest, clause)
     "colours": ("colours", "TIKAL-COMP-1"),
@@ -52,7 +56,10 @@ class Components:
     """The component counts of the published game (TIKAL-COMP-1..4, TIKAL-TILE-1..2).
 
     ``Components()`` is the box; a manifest states these counts and the validator
-    accepts no other (the sources agree on every one of them).
+    accepts no other (the sources agree on every one of them), but for the terrain
+    tiles of another tile mix (TIKAL-TILE-8): ``tiles_per_kind`` may be any mix within
+    its bounds, and then ``tiles_per_letter`` any counts of the letters A to G that add
+    up to it.
 
     >>> c = Components()
     >>> c.workers, c.treasures, c.level_tile_total, c.level_count(5)
@@ -98,13 +105,57 @@ class Components:
                     f"level_tiles must total {LEVEL_TILE_TOTAL}, got {shown(total)}",
                     "TIKAL-COMP-3",
                 )
+        mix = self._mix()
         for a in attrs.fields(Components):
             got = getattr(self, a.name)
+            if a.name in _TERRAIN and mix is not None and mix != PUBLISHED_MIX:
+                continue  # another tile mix: checked below (TIKAL-TILE-8)
             if not _exactly(got, a.default):
                 label, clause = _COMPONENT_FIELDS[a.name]
                 raise _fail(
                     "components", f"{label} must be {_show(a.default)}, got {_show(got)}", clause
                 )
+        if mix is not None and mix != PUBLISHED_MIX:
+            self._check_mix(mix)
+
+    def _mix(self) -> TileMix | None:
+        """The mix ``tiles_per_kind`` states, if it has the shape of one (the four kinds
+        in order, with int counts)."""
+        pairs = self.tiles_per_kind
+        if (
+            isinstance(pairs, tuple)
+            and len(pairs) == len(TERRAIN_KINDS)
+            and all(isinstance(p, tuple) and len(p) == 2 for p in pairs)
+            and tuple(k for k, _ in pairs) == TERRAIN_KINDS
+            and all(_is_int(n) for _, n in pairs)
+        ):
+            return TileMix(*(n for _, n in pairs))
+        return None
+
+    def _check_mix(self, mix: TileMix) -> None:
+        """Another tile mix: within its bounds, and counted letter by letter."""
+        fault = mix_fault(mix, "terrain.per_kind")
+        if fault is not None:
+            raise _fail("components", fault)
+        letters = self.tiles_per_letter
+        if not (
+            isinstance(letters, tuple)
+            and tuple(p[0] if isinstance(p, tuple) and p else None for p in letters)
+            == tuple(LETTERS)
+            and all(len(p) == 2 and _is_int(p[1]) and p[1] >= 0 for p in letters)
+            and sum(n for _, n in letters) == mix.total
+        ):
+            raise _fail(
+                "components",
+                f"terrain.per_letter must count the tiles of the letters A to G, "
+                f"{mix.total} in all, got {_show(letters)}",
+                "TIKAL-TILE-8",
+            )
+
+    @property
+    def mix(self) -> TileMix:
+        """The tile mix: how many terrain tiles of each kind (TIKAL-TILE-1, TIKAL-TILE-8)."""
+        return TileMix(*(n for _, n in self.tiles_per_kind))
 
     @property
     def treasures(self) -> int:

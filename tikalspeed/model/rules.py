@@ -18,6 +18,20 @@ Rules(jump_action='one-kind', jump_move='border')
 Traceback (most recent call last):
 ...
 ValueError: Rules.players must be 2, 3 or 4, not 5
+
+``tile_mix`` plays another mix of terrain tiles (TIKAL-TILE-8): ``manifest`` is then
+the tiles the mix takes from the box given (or the manifest given, if it holds that
+mix itself).
+
+>>> rules = Rules(mode="classic", tile_mix=(12, 8, 10, 3))
+>>> rules
+Rules(mode='classic', tile_mix=TileMix(temple=12, treasure=8, jungle=10, volcano=3))
+>>> len(rules.manifest.tiles), rules.manifest.name
+(33, 'default.mix-12-8-10-3')
+>>> Rules(tile_mix=(-1, 8, 10, 3))
+Traceback (most recent call last):
+...
+ValueError: Rules.tile_mix.temple must be an int from 0 to 36, not -1 (TIKAL-TILE-8)
 """
 
 from __future__ import annotations
@@ -28,6 +42,7 @@ import attrs
 
 from ..board.manifest import Manifest
 from ..board.manifestjson import check_not_posing, load_manifest
+from ..board.mix import PUBLISHED_MIX, TileMix, as_mix, mix_fault, mix_text
 from ..bounds import MAX_AUCTION_SCORE, shown
 
 MODES = ("classic", "professional", "speed")
@@ -71,6 +86,10 @@ def _check(inst: Rules, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not isinstance(value, Manifest):
             raise ValueError(f"Rules.manifest must be a Manifest, not {shown(value)}")
         check_not_posing(value, load_manifest(), lambda m: ValueError(f"Rules.{m}"))
+    elif name == "tile_mix":
+        fault = mix_fault(value, "Rules.tile_mix")
+        if fault is not None:
+            raise ValueError(fault)
     elif name in _BOOLS and type(value) is not bool:
         raise ValueError(f"Rules.{name} must be a bool, not {shown(value)}")
 
@@ -88,7 +107,14 @@ class Rules:
     players: int = attrs.field(default=4, validator=_check)
     """TIKAL-SETUP-1: 2, 3 or 4 players."""
     manifest: Manifest = attrs.field(default=_DEFAULT_MANIFEST, validator=_check)
-    """TIKAL-TILE-1: the tiles and board (the packaged default, or a corrected one)."""
+    """TIKAL-TILE-7: the tiles and board the game is played with (the packaged default,
+    or a corrected one); under another ``tile_mix``, the tiles it takes from the box
+    given (:meth:`~tikalspeed.board.Manifest.take`, TIKAL-TILE-8)."""
+    tile_mix: TileMix = attrs.field(default=PUBLISHED_MIX, converter=as_mix, validator=_check)
+    """TIKAL-TILE-8: how many terrain tiles of each kind (temple, treasure, jungle,
+    volcano), by default the published 15, 8, 10, 3; a tuple of four ints is taken as a
+    :class:`~tikalspeed.board.mix.TileMix`. A manifest that holds another mix of its own
+    is played as it is, and ``tile_mix`` must be its mix."""
     uncover_limit: str = attrs.field(default="temple", validator=_check)
     """TIKAL-UNCOVER-3: at most 2 levels per ``'temple'`` per turn, or 2 per ``'turn'``."""
     sold_out: str = attrs.field(default="blocked", validator=_check)
@@ -138,6 +164,23 @@ class Rules:
     only one he could have had in mind, open to him before they acted: an action only
     they opened is not one, and with none left his points are lost."""
 
+    def __attrs_post_init__(self) -> None:
+        """TIKAL-TILE-8: ``manifest`` becomes the tiles ``tile_mix`` takes from the box."""
+        given = self.manifest.taken_from or self.manifest
+        if given.mix == self.tile_mix:
+            played = given
+        elif given.mix == PUBLISHED_MIX:
+            played = given.take(self.tile_mix)
+        else:
+            raise ValueError(
+                f"Rules.tile_mix is {mix_text(self.tile_mix)}, but the manifest "
+                f"{given.name!r} version {given.version} holds {mix_text(given.mix)}: a "
+                "manifest with a mix of its own is played as it is, and tile_mix must be "
+                "its mix (TIKAL-TILE-8)"
+            )
+        if played is not self.manifest:
+            object.__setattr__(self, "manifest", played)
+
     @property
     def interleaved(self) -> bool:
         """Whether the players' actions interleave within a phase (Tikal on Speed's
@@ -152,10 +195,17 @@ class Rules:
         {'players': 2, 'sold_out': 'skip'}
         >>> Rules(mode="classic", players=2).non_default()
         {'mode': 'classic', 'players': 2}
+        >>> Rules(tile_mix=(15, 8, 10, 2)).non_default()
+        {'tile_mix': TileMix(temple=15, treasure=8, jungle=10, volcano=2)}
+
+        The manifest is the one given (the box a tile mix took its tiles from,
+        TIKAL-TILE-8), as the text forms name it.
         """
         out: dict[str, Any] = {}
         for a in attrs.fields(Rules):
             value = getattr(self, a.name)
+            if a.name == "manifest":  # the box given, not the tiles a mix took from it
+                value = value.taken_from or value
             if value != a.default:
                 out[a.name] = value
         return out

@@ -176,8 +176,11 @@ def _check_jump(s: State) -> None:
                     "tokens", f"P{p + 1} takes 1 to 5 of the tokens left (SPEED-JUMP-1)", player=p
                 )
         return
-    rank = {p: i for i, p in enumerate(s.round_order)}
-    if any(not chosen[p] for p in jumpers) or any(p not in rank for p in jumpers):
+    # ties in Round Order, then (TIKAL-TILE-8: a round with fewer tiles than players)
+    # those who secured nothing, in seat order, as the engine orders them
+    unsecured = [p for p in range(s.rules.players) if p not in s.round_order]
+    rank = {p: i for i, p in enumerate([*s.round_order, *unsecured])}
+    if any(not chosen[p] for p in jumpers):
         raise StateFault("chosen", "a Jump is played once all have chosen (SPEED-JUMP-2)")
     full = sorted(jumpers, key=lambda p: (chosen[p], rank[p]))
     at = full.index(s.active) if s.active in full else -1

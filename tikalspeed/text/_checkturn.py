@@ -8,7 +8,7 @@ import itertools
 from ..board.hexgrid import CELL_COUNT
 from ..board.terrain import Terrain, placements, terrain
 from ..board.tiles import Kind
-from ..bounds import MAX_SCORE, MAX_SCORING_POINTS
+from ..bounds import MAX_SCORE, scoring_points
 from ..engine.auction import bid_limit
 from ..model.state import Phase, State, TurnKind
 
@@ -291,7 +291,8 @@ def scorings_left(s: State, player: int) -> int:
     of the player's scorings: a scoring per volcano not yet played (in the stacks, on
     display, or secured in the Speed game; TIKAL-SCORE-1, SPEED-SCORE-1), the player's
     turn of a scoring round not yet scored, a Speed volcano round not yet scored, and
-    the final scoring (TIKAL-END-1, SPEED-END-1). A new game has 4.
+    the final scoring (TIKAL-END-1, SPEED-END-1). A new game has 4 (one more than its
+    volcanoes, TIKAL-TILE-8).
     """
     if s.phase is Phase.OVER:
         return 0
@@ -314,16 +315,18 @@ def scorings_left(s: State, player: int) -> int:
 
 def check_scores(s: State) -> None:
     """Every score stays within ``-MAX_SCORE`` … ``MAX_SCORE`` whatever happens next: a
-    score plus 218 points (``MAX_SCORING_POINTS``) for each scoring still to come is
+    score plus 218 points (``MAX_SCORING_POINTS``; for another tile mix,
+    ``scoring_points`` of its temples, TIKAL-TILE-8) for each scoring still to come is
     at most ``MAX_SCORE`` (no real game comes near, see :mod:`tikalspeed.bounds`)."""
+    points = scoring_points(s.rules.tile_mix.temple)
     for p, score in enumerate(s.scores):
         left = scorings_left(s, p)
-        top = MAX_SCORE - MAX_SCORING_POINTS * left
+        top = MAX_SCORE - points * left
         if not -MAX_SCORE <= score <= top:
             raise StateFault(
                 "scores",
                 f"P{p + 1}'s score is {score}: scores run from -{MAX_SCORE} to {MAX_SCORE}, "
-                f"and with {left} scoring(s) of up to {MAX_SCORING_POINTS} points still to "
+                f"and with {left} scoring(s) of up to {points} points still to "
                 f"come it must be at most {top} (bounds.MAX_SCORE)",
                 player=p,
             )

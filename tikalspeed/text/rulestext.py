@@ -2,7 +2,9 @@
 
 Re-exported as :func:`tikalspeed.rules_to_text` and :func:`tikalspeed.rules_from_text`.
 A manifest cannot be written into one line: it is named ``manifest=<name>@<version>``,
-and reading accepts the packaged default, or the manifest the caller passes.
+and reading accepts the packaged default, or the manifest the caller passes. A tile mix
+is its four counts, ``tile_mix=12,8,10,3`` (temple, treasure, jungle, volcano,
+TIKAL-TILE-8).
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import attrs
 
 from ..board.manifest import Manifest
 from ..board.manifestjson import load_manifest
+from ..board.mix import TileMix, mix_text
 from ..bounds import MAX_DIGITS, shown
 from ..errors import NotationError
 from ..model.rules import Rules
 
-__all__ = ["manifest_ref", "rules_from_text", "rules_to_text"]
+__all__ = ["alone", "manifest_ref", "rules_from_text", "rules_to_text"]
 
 _NAT = re.compile(r"0|[1-9][0-9]*")
 _RULE_FIELDS = tuple(a.name for a in attrs.fields(Rules))
@@ -46,11 +49,15 @@ def rules_to_text(rules: Rules) -> str:
     'mode=professional;players=3;guard_on_tie=true'
     >>> rules_to_text(Rules())
     ''
+    >>> rules_to_text(Rules(mode="classic", tile_mix=(12, 8, 10, 3)))
+    'mode=classic;tile_mix=12,8,10,3'
     """
     parts = []
     for key, value in rules.non_default().items():
         if isinstance(value, bool):
             text = "true" if value else "false"
+        elif isinstance(value, TileMix):
+            text = mix_text(value)
         elif isinstance(value, Manifest):
             text = manifest_ref(value)
             if text == manifest_ref(load_manifest()):
@@ -83,12 +90,17 @@ def rules_from_text(text: str, offset: int = 0, *, manifest: Manifest | None = N
     Traceback (most recent call last):
     ...
     tikalspeed.errors.NotationError: unknown manifest 'mine@2': only 'default@1', ... (at 9)
+    >>> rules_from_text("players=2;tile_mix=12,8,10,13")
+    Traceback (most recent call last):
+    ...
+    tikalspeed.errors.NotationError: Rules.tile_mix.volcano must be an int from 0 to 12, ... (at 19)
     """
     if not isinstance(text, str):
         raise NotationError(f"a rules text is a str, not {type(text).__name__}", offset)
     if text == "":
         return Rules()
     values: dict[str, Any] = {}
+    starts: dict[str, int] = {}
     at = offset
     for entry in text.split(";"):
         key, eq, raw = entry.partition("=")
@@ -101,12 +113,25 @@ def rules_from_text(text: str, offset: int = 0, *, manifest: Manifest | None = N
         where = at + len(key) + 1
         value = _rule_value(key, raw, where, manifest)
         try:
-            Rules(**{key: value})
+            Rules(**{key: value}, **alone(key, value))
         except ValueError as e:
             raise NotationError(str(e), where) from None
         values[key] = value
+        starts[key] = where
         at += len(entry) + 1
-    return Rules(**values)
+    try:
+        return Rules(**values)
+    except ValueError as e:  # a manifest whose own mix is not tile_mix (TIKAL-TILE-8)
+        raise NotationError(str(e), starts.get("tile_mix", starts.get("manifest"))) from None
+
+
+def alone(key: str, value: Any) -> dict[str, Any]:
+    """What a rules field ``key`` needs besides its ``value`` to be checked on its own: a
+    manifest that holds a mix of its own is checked with that mix (whether ``tile_mix``
+    agrees is checked once all fields are read, TIKAL-TILE-8)."""
+    if key == "manifest" and isinstance(value, Manifest):
+        return {"tile_mix": (value.taken_from or value).mix}
+    return {}
 
 
 def _rule_value(key: str, raw: str, at: int, manifest: Manifest | None) -> Any:
@@ -122,14 +147,27 @@ def _rule_value(key: str, raw: str, at: int, manifest: Manifest | None) -> Any:
         return int(raw)
     if key == "manifest":
         return resolve_manifest(raw, at, manifest)
+    if key == "tile_mix":
+        counts = raw.split(",")
+        if len(counts) != 4 or not all(_NAT.fullmatch(n) for n in counts):
+            raise NotationError(
+                f"rule 'tile_mix' is 4 whole numbers, temple,treasure,jungle,volcano "
+                f"(e.g. 12,8,10,3), not {shown(raw)}",
+                at,
+            )
+        if any(len(n) > MAX_DIGITS for n in counts):  # not converted: Rules refuses it
+            raise NotationError(f"rule 'tile_mix': {shown(raw)} is out of bounds", at)
+        return TileMix(*(int(n) for n in counts))
     return raw
 
 
 def resolve_manifest(ref: str, at: int | str, manifest: Manifest | None) -> Manifest:
     """Return the manifest named ``ref`` (``'<name>@<version>'``): the packaged default or
-    ``manifest``; raise :class:`NotationError` at ``at`` otherwise."""
-    if manifest is not None and ref == manifest_ref(manifest):
-        return manifest
+    ``manifest``, or the box a tile mix took ``manifest`` from (TIKAL-TILE-8); raise
+    :class:`NotationError` at ``at`` otherwise."""
+    for given in (manifest, None if manifest is None else manifest.taken_from):
+        if given is not None and ref == manifest_ref(given):
+            return given
     default = load_manifest()
     if ref == manifest_ref(default):
         return default

@@ -5,8 +5,9 @@ Importing this module registers the game (``pip install '.[openspiel]'``), so th
 algorithm reach it:
 
 - the game parameters are the :class:`~tikalspeed.Rules` fields but the manifest
-  (``mode``, ``players``, ``auction_score``, ``max_bid``, ``jump_action``, …), each
-  checked by ``Rules`` (a ``ValueError`` for a bad value);
+  (``mode``, ``players``, ``auction_score``, ``max_bid``, ``jump_action``, …, and
+  ``tile_mix`` as its text ``"12,8,10,3"``, TIKAL-TILE-8), each checked by ``Rules``
+  (a ``ValueError`` for a bad value), in :mod:`._params` with the length bound;
 - Tikal on Speed (``mode="speed"``) is a SIMULTANEOUS game: a Jump's secret token
   choices (SPEED-JUMP-1) are one simultaneous node, whose joint action the engine
   plays in seat order, so no state of this game ever holds a choice not yet
@@ -60,20 +61,19 @@ import pyspiel
 
 from gamekit.forms import seat_view
 
-from ...board.terrain import terrain
-from ...board.tiles import Kind
-from ...bounds import MAX_SCORE, MAX_SCORING_POINTS, MAX_SCORINGS, shown
+from ...bounds import shown
 from ...engine import actors, apply, chance_outcomes, legal_actions, new_game
 from ...errors import IllegalActionError, NotationError
 from ...game import GAME
 from ...model.actions import Action, PlaceTile, player_name
-from ...model.records import AP_PER_TURN, CHANCE, MAX_TOKENS, TOKENS, Phase
+from ...model.records import CHANCE, Phase
 from ...model.rules import Rules
 from ...model.state import State
 from ...text.ids import action_count, action_to_id, id_to_action
 from ...text.position import to_text
 from ...text.tensor import observation_tensor, tensor_blocks, tensor_size, utilities
 from ...text.views import view_to_text
+from ._params import PARAMETERS, SHORT_NAME, max_game_length, params_from_rules, rules_from_params
 
 __all__ = [
     "GAME_TYPE",
@@ -89,17 +89,11 @@ __all__ = [
     "rules_from_params",
 ]
 
-SHORT_NAME = "python_tikal"
-"""The name OpenSpiel knows the game by: ``pyspiel.load_game("python_tikal")``."""
-
 SITS_OUT = 0
 """A joint action's entry for a player without legal actions, who sits the Jump out:
 0, as OpenSpiel's ``random_sim_test`` and turn-based transform send it."""
 
-_DEFAULT_RULES = Rules()
-_PARAMETERS: dict[str, Any] = {
-    f.name: getattr(_DEFAULT_RULES, f.name) for f in attrs.fields(Rules) if f.name != "manifest"
-}
+_DEFAULT = Rules()
 
 
 def game_type(mode: str = "speed") -> Any:
@@ -125,7 +119,7 @@ def game_type(mode: str = "speed") -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_PARAMETERS,
+        parameter_specification=PARAMETERS,
     )
 
 
@@ -134,34 +128,7 @@ GAME_TYPE = game_type("speed")
 parameters with their defaults; each game object has its mode's (:func:`game_type`)."""
 
 
-def rules_from_params(params: Mapping[str, Any]) -> Rules:
-    """The :class:`~tikalspeed.Rules` of the game parameters ``params`` (missing ones
-    take their defaults). Raises ``ValueError`` for an unknown name or a bad value.
-
-    >>> rules_from_params({"mode": "professional", "players": 3})
-    Rules(mode='professional', players=3)
-    """
-    if not isinstance(params, Mapping):
-        raise ValueError(f"{SHORT_NAME}: the parameters are a mapping, not {shown(params)}")
-    unknown = sorted(str(k) for k in set(params) - set(_PARAMETERS))
-    if unknown:
-        raise ValueError(f"{SHORT_NAME} has no parameter {shown(unknown[0])}")
-    return Rules(**{**_PARAMETERS, **params})
-
-
-def params_from_rules(rules: Rules) -> dict[str, Any]:
-    """The game parameters of ``rules``: every field but the manifest (which must be
-    the packaged one: OpenSpiel's parameters cannot carry a manifest).
-
-    >>> params_from_rules(Rules(players=2))["players"]
-    2
-    """
-    if rules.manifest != _DEFAULT_RULES.manifest:
-        raise ValueError(f"{SHORT_NAME} plays the packaged manifest only")
-    return {name: getattr(rules, name) for name in _PARAMETERS}
-
-
-def load(rules: Rules = _DEFAULT_RULES) -> Any:
+def load(rules: Rules = _DEFAULT) -> Any:
     """The ``python_tikal`` game played by ``rules`` (a :class:`TikalGame`).
 
     >>> load(Rules(mode="professional", players=3)).num_players()
@@ -170,57 +137,12 @@ def load(rules: Rules = _DEFAULT_RULES) -> Any:
     return pyspiel.load_game(SHORT_NAME, params_from_rules(rules))
 
 
-def max_game_length(rules: Rules) -> int:
-    """An upper bound on the decisions of one game (chance excluded; a Jump's joint
-    choice counts once). A turn of 10 AP is at most 11 decisions (every action costs
-    1 AP or more, then the end, TIKAL-TURN-2), a tile is placed once, an auction is
-    at most one bid per point of the highest bid anyone can make, a pass per player
-    and a tile taken (TIKAL-AUCTION-3). The base game: a turn per tile, and per
-    volcano a scoring round and the volcano's turn, and the final round; the
-    professional game adds an auction per tile; Speed plays ``ceil(tiles / players)``
-    rounds, each an auction per player, a placement per player and at most 10 Jumps
-    (each takes a token or more from every jumper, SPEED-JUMP-1), a Jump one joint
-    choice and each jumper's one action (six under ``jump_action='one-kind'`` and the
-    other readings that let him act more than once), plus a bonus turn per volcano
-    and the scoring turns where the rules play them. The bids dominate the bound;
-    real games are far shorter: 100 random games of each mode took at most 188
-    (base), 356 (professional) and 504 decisions (Speed, 4 players, ``'one-kind'``).
-
-    >>> [max_game_length(Rules(mode=m, players=2)) for m in ("classic", "professional", "speed")]
-    [556, 32776, 32829]
-    """
-    n = rules.players
-    tiles = len(terrain(rules.manifest).tile_ids)
-    volcanoes = dict(rules.manifest.components.tiles_per_kind).get(Kind.VOLCANO, 0)
-    turn = AP_PER_TURN + 1
-    top_bid = rules.auction_score + MAX_SCORINGS * MAX_SCORING_POINTS
-    if rules.max_bid == "any":
-        top_bid += MAX_SCORE
-    auction = top_bid + n + 1
-    if rules.mode != "speed":
-        per_tile = 1 + turn + (auction if rules.mode == "professional" else 0)
-        return tiles * per_tile + volcanoes * (1 + turn + n * turn) + n * turn
-    plain = (rules.jump_action, rules.jump_move, rules.jump_blocked) == (
-        "one",
-        "path",
-        "other-action",
-    )
-    jump = 1 + n * (1 if plain else MAX_TOKENS + 1)
-    rounds = -(-tiles // n)
-    length = rounds * (n * auction + n + TOKENS * jump) + volcanoes * turn
-    if rules.volcano_scoring == "turns":
-        length += volcanoes * n * turn
-    if rules.final_scoring == "turns":
-        length += n * turn
-    return length
-
-
 class TikalGame(pyspiel.Game):
     """The game ``python_tikal``: its :class:`~tikalspeed.Rules` come from the
     parameters, its type from the mode (:func:`game_type`)."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        params = _PARAMETERS if params is None else params
+        params = PARAMETERS if params is None else params
         self.rules = rules_from_params(params)
         """The rules every state of this game is played by."""
         n = self.rules.players

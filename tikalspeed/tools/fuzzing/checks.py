@@ -35,7 +35,9 @@ def check_manifest(manifest: object, rng: random.Random) -> None:
     value = manifest_to_json(manifest)
     same(manifest, manifest_from_json(value), "manifest JSON")
     same(manifest, load_manifest(json.dumps(value)), "manifest JSON text")
-    rules = Rules(mode=rng.choice(MODES), players=rng.choice((2, 3, 4)), manifest=manifest)
+    mode, players = rng.choice(MODES), rng.choice((2, 3, 4))
+    # a manifest with a mix of its own plays it (TIKAL-TILE-8)
+    rules = Rules(mode=mode, players=players, manifest=manifest, tile_mix=manifest.mix)
     CHECKS.check_rules(rules, rng)
     if rng.random() < 0.2:
         CHECKS.plays_out(new_game(rules, seed=rng.randrange(1000)), rng)

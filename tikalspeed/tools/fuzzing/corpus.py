@@ -82,7 +82,7 @@ about 10 states of each and of 10 of its Speed Jumps' token choices."""
 def _given(keyword: str, rules: Rules) -> Rules | Manifest | None:
     """The ``rules=`` or ``manifest=`` a reader needs for a game under ``rules``: none
     for the packaged manifest."""
-    if rules.manifest == DEFAULT:
+    if (rules.manifest.taken_from or rules.manifest) == DEFAULT:  # a tile mix's box
         return None
     return rules if keyword == "rules" else rules.manifest
 

@@ -112,7 +112,14 @@ def parse_rules(text: str) -> Rules:
         message = str(e).removesuffix(f" (at {e.position})")
         where = e.position + (skipped if e.position >= starts[at] else 0)
         raise NotationError(message, where) from None
-    return attrs.evolve(rules, manifest=manifest)
+    # tiles of a mix of their own play it, unless tile_mix says otherwise (TIKAL-TILE-8)
+    mixed = any(item.partition("=")[0] == "tile_mix" for item in items)
+    try:
+        return attrs.evolve(
+            rules, manifest=manifest, tile_mix=rules.tile_mix if mixed else manifest.mix
+        )
+    except ValueError as e:
+        raise NotationError(f"{TILES}={items[at].partition('=')[2]!r}: {e}", starts[at]) from None
 
 
 def ruleset_text(rules: Rules) -> str:
@@ -121,11 +128,12 @@ def ruleset_text(rules: Rules) -> str:
     that :func:`parse_rules` read from ``PATH``. A ``ValueError`` for any other
     manifest than the packaged one: a study's workers could not read it back."""
     items = [f"mode={rules.mode}", f"players={rules.players}"]
-    if rules.manifest != load_manifest():
-        path = _PATHS.get(rules.manifest)
+    given = rules.manifest.taken_from or rules.manifest  # the box of a tile mix (TIKAL-TILE-8)
+    if given != load_manifest():
+        path = _PATHS.get(given)
         if path is None:
             raise ValueError(
-                f"the manifest {rules.manifest.name!r} version {rules.manifest.version} "
+                f"the manifest {given.name!r} version {given.version} "
                 f"was not read from a file: a study takes other tiles as {TILES}=PATH"
             )
         items.append(f"{TILES}={path}")
