@@ -173,18 +173,25 @@ def verify(
     command.append(str(folder))
     start = time.monotonic()
     final: dict[str, Any] | None = None
-    with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    # its diagnostics go to a file, not a pipe: a pipe left unread while stdout is read
+    # could fill and stop it
+    with tempfile.TemporaryFile() as said, subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=said, text=True
     ) as process:
-        assert process.stdout is not None and process.stderr is not None
-        for line in process.stdout:
-            found = _line(line)
-            if "verdict" in found:
-                final = found
-            elif progress is not None:
-                progress(found)
-        problem = process.stderr.read(MAX_LINE)
+        assert process.stdout is not None
+        try:
+            for line in process.stdout:
+                found = _line(line)
+                if "verdict" in found:
+                    final = found
+                elif progress is not None:
+                    progress(found)
+        except BaseException:
+            process.kill()  # an output it should never write: stopped, not waited for
+            raise
         code = process.wait()
+        said.seek(max(0, os.fstat(said.fileno()).st_size - MAX_LINE))
+        problem = said.read().decode("utf-8", "replace")
     seconds = time.monotonic() - start
     if code == 2 or final is None or code not in (0, 1):
         raise TableError(f"{folder}: the verifier stopped ({code}): {problem.strip()[-2000:]}")
