@@ -413,6 +413,28 @@ static void die2(const char *fmt, ...) {
     exit(2);
 }
 
+/* The whole of a regular file of lo..hi bytes (range: the bounds in words), read into
+ * a new buffer; its size in *size.  Anything else stops the run naming the file. */
+static uint8_t *read_whole(const char *path, off_t lo, off_t hi, const char *range, off_t *size) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) die2("%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) die2("%s: not a regular file", path);
+    if (st.st_size < lo || st.st_size > hi)
+        die2("%s: size %lld out of range (%s)", path, (long long)st.st_size, range);
+    uint8_t *buf = malloc((size_t)st.st_size);
+    if (!buf) die2("out of memory");
+    off_t got = 0;
+    while (got < st.st_size) {
+        ssize_t k = read(fd, buf + got, (size_t)(st.st_size - got));
+        if (k <= 0) die2("%s: read error", path);
+        got += k;
+    }
+    close(fd);
+    *size = st.st_size;
+    return buf;
+}
+
 static double now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -1009,21 +1031,9 @@ static void jskip_value(Json *j) {
 static void read_meta(const char *dir) {
     char path[4096];
     snprintf(path, sizeof path, "%s/meta.json", dir);
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) die2("%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) die2("%s: not a regular file", path);
-    if (st.st_size <= 0 || st.st_size > (1 << 20)) die2("%s: size %lld out of range (1..1 MiB)", path, (long long)st.st_size);
-    char *buf = malloc((size_t)st.st_size);
-    if (!buf) die2("out of memory");
-    ssize_t got = 0;
-    while (got < st.st_size) {
-        ssize_t k = read(fd, buf + got, (size_t)(st.st_size - got));
-        if (k <= 0) die2("%s: read error", path);
-        got += k;
-    }
-    close(fd);
-    Json j = {buf, buf + st.st_size, buf, path};
+    off_t size;
+    char *buf = (char *)read_whole(path, 1, (off_t)1 << 20, "1..1 MiB", &size);
+    Json j = {buf, buf + size, buf, path};
     int seen_format = 0, seen_layout = 0, seen_positions = 0, seen_tallies = 0;
     long long lay[16], tal[MAXLAYERS + 1];
     int nlay = 0, ntal = 0;
@@ -1680,21 +1690,8 @@ static int cert_check_walk(Cert *c, const Act *nd, int depth) {
 
 static int check_certificate(const char *file) {
     double t0 = now();
-    int fd = open(file, O_RDONLY);
-    if (fd < 0) die2("%s: cannot open: %s", file, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) die2("%s: not a regular file", file);
-    if (st.st_size < CERT_HDR || (uint64_t)st.st_size > CERT_MAX_FILE)
-        die2("%s: size %lld out of range (%d bytes .. 4 GiB)", file, (long long)st.st_size, CERT_HDR);
-    uint8_t *buf = malloc((size_t)st.st_size);
-    if (!buf) die2("out of memory");
-    off_t got = 0;
-    while (got < st.st_size) {
-        ssize_t k = read(fd, buf + got, (size_t)(st.st_size - got));
-        if (k <= 0) die2("%s: read error", file);
-        got += k;
-    }
-    close(fd);
+    off_t file_size;
+    uint8_t *buf = read_whole(file, CERT_HDR, (off_t)CERT_MAX_FILE, "40 bytes .. 4 GiB", &file_size);
     if (memcmp(buf, CERT_MAGIC, 8)) die2("%s: not a Tiki certificate (magic)", file);
     if (buf[8] != 1) die2("%s: certificate format version %d, expected 1", file, buf[8]);
     for (int v = 0; v < NVIL; v++) {
@@ -1709,7 +1706,7 @@ static int check_certificate(const char *file) {
     if (buf[23] != 0) die2("%s: reserved header byte not 0", file);
     if (claim < 1 || claim > CERT_MAX_CLAIM) die2("%s: claim %d out of 1..%d", file, claim, CERT_MAX_CLAIM);
     if (npos < 1 || npos > CERT_MAX_POS) die2("%s: positions %llu out of 1..%llu", file, (unsigned long long)npos, CERT_MAX_POS);
-    if (ndec != (uint64_t)st.st_size - CERT_HDR) die2("%s: %llu decisions, but %lld bytes follow the header", file, (unsigned long long)ndec, (long long)(st.st_size - CERT_HDR));
+    if (ndec != (uint64_t)file_size - CERT_HDR) die2("%s: %llu decisions, but %lld bytes follow the header", file, (unsigned long long)ndec, (long long)(file_size - CERT_HDR));
     if (ndec > npos) die2("%s: more decisions than positions", file);
     cert_setup();
     hinit(npos);
