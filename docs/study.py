@@ -7,18 +7,23 @@ in ``docs/study/`` from simulation studies (``tikalspeed.tools.studies``,
 - every Tikal mode with 2, 3 and 4 players between greedy bots (``--games``, 100 a
   ruleset), and again between search bots (``--search-games`` games with
   ``--search-bot``, on every seat);
-- every switch of the Speed rules against the default, between greedy bots, the
-  volcano switch on a set of tiles with two volcanoes (``docs/study/two-volcanoes.json``);
+- every option of every mode against the mode's defaults (``--switch-games`` a
+  ruleset), between greedy bots, with how often each rule fired
+  (:mod:`study_switches`), the volcano switch on a set of tiles with two volcanoes
+  (``docs/study/two-volcanoes.json``);
 - Tiki: the first player's edge with and without the shaman, and the seed's reading
   of the −1 village (``minus_one_empty``), between greedy, random and search bots;
-  perfect play beside them on the layout classes solved so far (:mod:`study_perfect`).
+  perfect play beside them on the layout classes solved so far (:mod:`study_perfect`);
+- how strong the study's bots are: the search bot against greedy, greedy against
+  random, in every seat in turn (:mod:`study_strength`).
 
 The page says which bots played, how many games, the table-time model's figures,
 and how long each part took (``--jobs`` processes).
 
 The questions: is Tikal on Speed shorter than the base game and the professional
 game, and is there less down time ("players will 'feel' more involved")? Which seat
-wins more often? What does each switch of the Speed rules change? In Tiki, how much is
+wins more often? What does each option of the rules change, and how often does it
+come up? In Tiki, how much is
 moving first worth, and what does the seed's reading of the −1 village change?
 
 Every figure has its 95% interval, and two rulesets are compared game by game (the
@@ -46,6 +51,8 @@ from typing import Any
 
 import study_perfect as perfect
 import study_sections as sections
+import study_strength as strength
+import study_switches as switching
 import study_time as timed
 import study_words as words
 
@@ -62,17 +69,6 @@ TWO_VOLCANOES = PLOTS / "two-volcanoes.json"
 
 MODES = ("classic", "professional", "speed")
 PLAYERS = (2, 3, 4)
-SPEED_SWITCHES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("volcano_scoring", ("turns",)),
-    ("final_scoring", ("turns",)),
-    ("jump_action", ("one-kind",)),
-    ("jump_move", ("border",)),
-    ("jump_blocked", ("lost",)),
-    ("forfeit", ("true",)),
-    ("jump_limits", ("jump",)),
-)
-"""The Speed options a study compares with the defaults, with their other values
-(``two_volcanoes`` is compared on its own tiles)."""
 
 
 def tikal_rows(rulesets: list[Any], games: int, bot: str, jobs: int = 2) -> list[dict[str, Any]]:
@@ -101,26 +97,13 @@ def main_rulesets() -> list[tikalspeed.Rules]:
 
 
 def switch_rulesets() -> list[Any]:
-    """The Speed defaults and each switch, per player count; then the volcano switch
-    on tiles with two volcanoes."""
-    out: list[Any] = []
-    for n in PLAYERS:
-        out.append(tikalspeed.Rules(mode="speed", players=n))
-        out += [
-            tikalspeed.rules_from_text(f"mode=speed;players={n};{key}={value}")
-            for key, values in SPEED_SWITCHES
-            for value in values
-        ]
-    return out
-
-
-def volcano_rulesets() -> list[str]:
-    """The volcano switch (SPEED-VOLCANO) on tiles with two volcanoes, as study texts."""
-    out = []
-    for n in PLAYERS:
-        tiles = f"mode=speed;players={n};tiles={TWO_VOLCANOES}"
-        out += [tiles, f"{tiles};two_volcanoes=last-secured"]
-    return out
+    """Every mode's defaults and each switch of it, per player count, then the volcano
+    switch on tiles with two volcanoes (:func:`study_switches.rulesets`)."""
+    return [
+        tikal_sim.parse_rules(text)
+        for n in PLAYERS
+        for text in switching.rulesets(n, TWO_VOLCANOES.as_posix())
+    ]
 
 
 def tiki_rows(rulesets: list[Any], games: int, bot: str, jobs: int) -> list[dict[str, Any]]:
@@ -162,6 +145,14 @@ class Kept:
         return path.read_text(encoding="utf-8")
 
 
+def _strength_games(search_games: int, game: str, players: int) -> int:
+    """Games a seating of the strength study: ``--search-games`` with 2 players (twice
+    that in Tiki, whose games are short), a third of it with 4."""
+    if game == "tiki":
+        return 2 * search_games
+    return search_games if players == 2 else max(1, search_games // 3)
+
+
 def page(options: argparse.Namespace) -> str:
     """Run every study and return the page's text (writing the plots)."""
     import study_plots as plots
@@ -188,13 +179,8 @@ def page(options: argparse.Namespace) -> str:
     )
     switch_rows = run(
         "switches",
-        "Tikal, the Speed switches, greedy bots: {} games",
-        lambda: (
-            tikal_rows(switch_rulesets(), games, "greedy", jobs)
-            + tikal_rows(
-                [tikal_sim.parse_rules(t) for t in volcano_rulesets()], games, "greedy", jobs
-            )
-        ),
+        "Tikal, every option of every mode, greedy bots: {} games",
+        lambda: tikal_rows(switch_rulesets(), options.switch_games, "greedy", jobs),
     )
     tiki_rules = [tiki.Rules(), tiki.Rules(shaman=True), tiki.Rules(minus_one_empty="nothing")]
     tiki_all = run(
@@ -205,6 +191,15 @@ def page(options: argparse.Namespace) -> str:
             "random": tiki_rows(tiki_rules, games * 10, "random", jobs),
             search: tiki_rows(tiki_rules, options.search_games * 5, search, jobs),
         },
+    )
+    strength_rows = run(
+        "strength",
+        f"The bots' strength ({search} against greedy, greedy against random): {{}} games",
+        lambda: strength.play(
+            [(search, "greedy"), ("greedy", "random")],
+            lambda game, n: _strength_games(options.search_games, game, n),
+            jobs,
+        ),
     )
     greedy = words.Bots("greedy bots", greedy_rows, numbers(greedy_rows))
     searched = words.Bots(f"search bots (`{search}`)", search_rows, numbers(search_rows))
@@ -226,10 +221,11 @@ def page(options: argparse.Namespace) -> str:
             *sections.stronger(greedy, searched, MODES, PLAYERS),
             *sections.figures(greedy.entries, searched.entries),
             *sections.seats(greedy.entries, searched.entries),
-            *sections.switches(switch_rows, settings),
+            *switching.switches(switch_rows, settings, PLAYERS),
             *sections.points(greedy.entries, searched.entries),
             *sections.tiki(tiki_all, settings),
             *perfect.perfect(tiki_all),
+            *strength.section(strength_rows),
             *sections.how_long(settings),
         ]
     )
@@ -242,6 +238,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--games", type=int, default=100, help="greedy games a Tikal ruleset")
     parser.add_argument(
+        "--switch-games", type=int, default=100, help="greedy games a ruleset of the switches"
+    )
+    parser.add_argument(
         "--search-games", type=int, default=30, help="search games a Tikal ruleset (default 30)"
     )
     parser.add_argument("--search-bot", default="mcts:50", help="the search bot (default mcts:50)")
@@ -253,6 +252,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     given = ["python docs/study.py"]
     for flag, value, default in (
         ("--games", options.games, 100),
+        ("--switch-games", options.switch_games, 100),
         ("--search-games", options.search_games, 30),
         ("--search-bot", options.search_bot, "mcts:50"),
         ("--jobs", options.jobs, 2),

@@ -1,12 +1,13 @@
 """The sections of ``docs/study.md`` after its answers (:mod:`study_words` has those):
-every mode's figures, the seats, the Speed switches, the points, Tiki, and how the
-page was made."""
+every mode's figures, the seats, the points, Tiki, and how the page was made
+(:mod:`study_switches` has the rules' switches)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from study_switches import differing
 from study_words import LABELS, Settings, cell, table
 
 from gamekit.studies import stats
@@ -109,100 +110,6 @@ def seats(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[
     return ["## Which seat wins", "", *_both(greedy, searched, _seat_table)]
 
 
-def _differing(rows: list[dict[str, Any]], base: str, other: str) -> tuple[int, int]:
-    """How many games of ``other`` differ from ``base``'s on the same seed, of how many."""
-
-    def key(r: dict[str, Any]) -> tuple[Any, ...]:
-        return tuple(v for k, v in r.items() if k != "ruleset")
-
-    mine = {r["seed"]: key(r) for r in rows if r["ruleset"] == base}
-    theirs = [r for r in rows if r["ruleset"] == other]
-    return sum(1 for r in theirs if mine.get(r["seed"]) != key(r)), len(theirs)
-
-
-WHY_SAME: dict[str, str] = {
-    "forfeit": "the greedy bot may stop (SPEED-JUMP-8) and weighs stopping like any "
-    "other choice, but tokens come back every round, so a kept token is worth nothing, "
-    "and some action nearly always helps (a piece brought in is worth more than the "
-    "position as it stands): over 6,840 token choices in 50 greedy games the best count "
-    "was always worth more than stopping. Random bots do stop; people may, when every "
-    "action would hurt them.",
-}
-"""For a switch that changes no game of the study, why it cannot (by option)."""
-
-
-NOTES = {
-    "jump_blocked=lost": "the rule itself (a player's points lost when the action he chose "
-    "his tokens for was taken away, SPEED-JUMP-7) almost never takes points from a "
-    "greedy bot, which can nearly always still bring in or move a piece; the games change "
-    "because under it the greedy bot chooses its tokens expecting the players before it "
-    "in the Jump (SPEED-JUMP-2) and steers around an action they would take first.",
-}
-"""What a switch's row means, where the numbers alone would mislead (by switch)."""
-
-
-def switches(rows: list[dict[str, Any]], s: Settings) -> list[str]:
-    """Each Speed switch against the default, with the games it changes; a switch
-    that changes none says why."""
-    keys = ["moments", "table_minutes", "idle_mean", "ap_unused", "auction_spend", "spread"]
-    keys = [k for k in keys if k in rows[0]]
-    entries = stats.summary(rows, keys)
-    lines = [
-        "## What each Speed switch changes",
-        "",
-        "Greedy bots, the Speed defaults first (each figure a mean with its 95% interval), "
-        "then one switch at a time: each figure of a switch is its difference from the "
-        "defaults, game by game (the same seed), with its 95% interval, *(not clear)* "
-        "where that holds 0; the last column "
-        "counts the games (same seed) that went otherwise than with the defaults. "
-        f"`two_volcanoes` can only matter with two volcanoes among the tiles, so it is "
-        f"compared on [`{s.two_volcanoes}`](study/two-volcanoes.json), the packaged tiles "
-        'with a second volcano (`simulate --rules "mode=speed;tiles=FILE"`).',
-        "",
-        "| ruleset | " + " | ".join(LABELS[k] for k in keys) + " | games changed |",
-        "| --- | " + " | ".join("---" for _ in keys) + " | --- |",
-    ]
-    same: dict[str, list[str]] = {}
-    why: dict[str, str] = {}
-    base = ""
-    for e in entries:
-        ruleset = e["ruleset"]
-        items = ruleset.split(";")
-        extra = [i for i in items if not i.startswith(("mode=", "players=", "tiles="))]
-        if not extra:
-            base, changed = ruleset, "-"
-        else:
-            k, n = _differing(rows, base, ruleset)
-            changed = f"{k} of {n}"
-            option = extra[0].split("=")[0]
-            if k == 0:
-                same.setdefault(extra[0], []).append(ruleset.split(";")[1].split("=")[1])
-                why[extra[0]] = WHY_SAME.get(option, "no greedy game reached the case it changes.")
-        shown = ruleset.replace(f"tiles={_tiles_path(ruleset)}", "tiles=two-volcanoes")
-        cells = [cell(e[k]) if base == ruleset else _against(rows, ruleset, base, k) for k in keys]
-        lines.append("| " + " | ".join([shown, *cells]) + f" | {changed} |")
-    lines.append("")
-    if same:
-        lines += ["Switches that changed no game here, and why:", ""]
-        lines += [f"- `{o}` ({', '.join(n)} players): {why[o]}" for o, n in same.items()]
-        lines.append("")
-    lines += [f"- `{option}`: {note}" for option, note in NOTES.items()] + [""]
-    return lines
-
-
-def _against(rows: list[dict[str, Any]], ruleset: str, base: str, key: str) -> str:
-    """``ruleset``'s ``key`` less ``base``'s, game by game, with its interval."""
-    diff = stats.paired_difference(*stats.paired(rows, ruleset, base, key))
-    return stats.plus_minus(diff, sign=True) + ("" if stats.clear(diff) else " (not clear)")
-
-
-def _tiles_path(ruleset: str) -> str:
-    for item in ruleset.split(";"):
-        if item.startswith("tiles="):
-            return item[len("tiles=") :]
-    return "\0"
-
-
 def points(greedy: list[dict[str, Any]], searched: list[dict[str, Any]]) -> list[str]:
     """Where the action points go, the auctions, the volcano, and the end's margins."""
     keys = [
@@ -279,7 +186,7 @@ def tiki(by_bots: dict[str, list[dict[str, Any]]], s: Settings) -> list[str]:
                 continue
             changed = "-"
             if e["ruleset"] != "default":
-                k, n = _differing(rows, "default", e["ruleset"])
+                k, n = differing(rows, "default", e["ruleset"])
                 changed = f"{k} of {n}"
             lines.append(
                 f"| {bots} | {e['ruleset']} | {changed} | "
@@ -292,7 +199,7 @@ def tiki(by_bots: dict[str, list[dict[str, Any]]], s: Settings) -> list[str]:
         "tiki on top and no fruit in hand. It changed "
         + ", ".join(
             "{} of {} games between {} bots".format(
-                *_differing(rows, "default", "minus_one_empty=nothing"), bots
+                *differing(rows, "default", "minus_one_empty=nothing"), bots
             )
             for bots, rows in by_bots.items()
         )

@@ -54,6 +54,7 @@ def play(
     effort: Function | None,
     legal: Function,
     count_options: bool,
+    watch: Function | None = None,
 ) -> tuple[Any, int, list[int], list[int], list[int]]:
     """Play from ``state`` until nobody is to act or ``max_plies`` actions were taken;
     return the last state, the actions taken, the trail of decisions (who decided,
@@ -71,7 +72,9 @@ def play(
     such as Tiki's, never seeds one). ``secret`` is ``None`` for a game that never has
     a secret choice (Tiki's): nobody's decision is then asked about.
     ``advance(state, action)`` is the new state, or, with ``seen``, a pair of the new
-    state and the ply's events, shown to ``seen`` when there are any."""
+    state and the ply's events, shown to ``seen`` when there are any.
+    ``watch(before, player, action)``, where given, is shown every decision of a
+    player (not chance): a study that counts how often a rule gave a choice."""
     trail: list[int] = []  # appended to directly: the compiled build's own list append
     points: list[int] = []
     options: list[int] = []
@@ -115,6 +118,8 @@ def play(
                 seen(events)
         if decided and effort is not None:  # the points the decision spends, from both states
             points.append(effort(before, action, state))
+        if decided and watch is not None:
+            watch(before, p, action)
     else:
         plies = max_plies  # stopped unfinished
     return state, plies, trail, points, options

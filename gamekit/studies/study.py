@@ -151,6 +151,11 @@ class Tally(Protocol):
         ...
 
 
+# A tally may also have ``watch``: ``None``, or ``watch(before, player, action)``, shown
+# every decision of a player (:func:`.loop.play`), to count how often a rule gave or
+# took a choice; it costs what it computes, so a tally gives one only where it counts.
+
+
 @attrs.frozen
 class Played:
     """One game of a study, as the game's own numbers (:attr:`Study.numbers`) see it."""
@@ -328,6 +333,7 @@ class Study:
             self.effort if table_time.per_point else None,
             game.legal_actions,
             bool(table_time.per_option),
+            None if tally is None else getattr(tally, "watch", None),
         )
         counted = moments.count(trail, n, _costs(table_time, points, options))
         outcome = game.outcome(state)

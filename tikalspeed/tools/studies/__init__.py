@@ -41,6 +41,18 @@ Tikal's own, counted from the game's events (:mod:`.tally`; exact definitions in
                         lead just before the last scoring (TIKAL-END-1, SPEED-END-1)
 ``lead_changed``        1 if no player leading just before the last scoring is among
                         the winners (TIKAL-END-2), else 0
+``choices_opened``      decisions at which the rules allowed an action that the same
+                        rules with every option of ``fired.CHOICE_OPTIONS`` at its
+                        default do not (0 under those defaults; :mod:`.fired`)
+``choices_taken``       of ``choices_opened``: the decisions that chose such an action
+``choices_closed``      decisions at which those defaults allow an action the rules
+                        do not
+``ap_lost_blocked``     of ``ap_unused_jump``: Jump points lost because no action was
+                        left within them (``PointsLost`` citing SPEED-JUMP-7)
+``scoring_turns``       turns of kind scoring or final (TIKAL-SCORE-1, TIKAL-END-1;
+                        Speed: under ``volcano_scoring``/``final_scoring='turns'``)
+``volcano_pairs``       Speed: rounds in which two or more volcanoes were secured
+                        (where ``two_volcanoes`` decides who leads, SPEED-AUCTION-3)
 ======================  =============================================================
 
 The token choices of one Jump (SPEED-JUMP-1) are chosen at once and in secret: they
@@ -96,6 +108,12 @@ MEASURES = (
     "volcano_promoted",
     "last_swing",
     "lead_changed",
+    "choices_opened",
+    "choices_taken",
+    "choices_closed",
+    "ap_lost_blocked",
+    "scoring_turns",
+    "volcano_pairs",
     *TIME_MEASURES,
 )
 """The numbers of a row that the summary averages."""
@@ -119,7 +137,8 @@ STUDY = Study(
         "gap_mean", "wait_by", *TIME_COLUMNS, "ap_unused", "ap_unused_by", "scorings",
         "ap_unused_ended", "ap_unused_jump", "ap_unused_forfeit", "auction_spend",
         "auction_spend_by", "auction_price_mean", "volcano_secured", "volcano_promoted",
-        "last_swing", "lead_changed",
+        "last_swing", "lead_changed", "choices_opened", "choices_taken", "choices_closed",
+        "ap_lost_blocked", "scoring_turns", "volcano_pairs",
     ),
     measures=MEASURES,
     max_plies=MAX_PLIES,

@@ -43,6 +43,7 @@ from ...model.events import (
 )
 from ...model.rules import Rules
 from ...model.state import TurnKind
+from .fired import Choices
 
 __all__ = [
     "COLUMNS",
@@ -73,6 +74,8 @@ these, which builds no other event."""
 
 _FORFEIT = "SPEED-JUMP-8"
 """The clause a forfeit's ``PointsLost`` cites; every other cites SPEED-JUMP-3 or -7."""
+_BLOCKED = "SPEED-JUMP-7"
+"""The clause of points lost because no action was left within them."""
 
 COLUMNS = (
     "mode",
@@ -90,6 +93,12 @@ COLUMNS = (
     "volcano_promoted",
     "last_swing",
     "lead_changed",
+    "choices_opened",
+    "choices_taken",
+    "choices_closed",
+    "ap_lost_blocked",
+    "scoring_turns",
+    "volcano_pairs",
 )
 """The columns :func:`numbers` gives, in the row's order."""
 
@@ -106,12 +115,20 @@ WORDS = {
     "volcano_promoted": "volcanoes that moved their securer ahead",
     "last_swing": "change in the winner's lead at the last scoring",
     "lead_changed": "games whose last scoring took the lead from the leader",
+    "choices_opened": "decisions with a choice only these rules give",
+    "choices_taken": "decisions that took a choice only these rules give",
+    "choices_closed": "decisions with a choice only the default rules give",
+    "ap_lost_blocked": "action points lost with no action left",
+    "scoring_turns": "scoring turns",
+    "volcano_pairs": "rounds with two volcanoes secured",
 }
 """Each of Tikal's numbers in words, for the labels of summaries and plots."""
 
 
 _NORMAL = TurnKind.NORMAL.value
 """A normal turn's kind, as ``TurnBegan.kind`` gives it."""
+_SCORING_KINDS = (TurnKind.SCORING.value, TurnKind.FINAL.value)
+"""The kinds of a turn that ends in a scoring."""
 
 
 class Tally:
@@ -139,7 +156,19 @@ class Tally:
         self.last = [0] * n
         """Each player's points at his latest scoring (``Scored``)."""
         self.counts = {TokensReturned: 0, AuctionOpened: 0, TurnBegan: 0, Scored: 0}
+        self.blocked = 0
+        """Jump points lost to a block (``PointsLost`` citing SPEED-JUMP-7)."""
+        self.scoring_turns = 0
+        """Turns of kind scoring or final (``TurnBegan``)."""
+        self.pairs = 0
+        """Speed rounds in which two or more volcanoes were secured."""
+        self._round_volcanoes = 0
         self._volcano_ids = _volcanoes(rules.manifest)
+        self.choices = Choices(rules)
+        """The choices the rules opened, took and closed (:mod:`.fired`)."""
+        self.watch = None if self.choices.base is None else self.choices.watch
+        """Shown every decision (:func:`gamekit.studies.loop.play`) where the rules set
+        an option of :data:`~.fired.CHOICE_OPTIONS` otherwise than the default."""
 
     def seen(self, notes: Sequence[Note]) -> None:
         """Count the events of one ply, as noted (each its class and its fields: the
@@ -151,6 +180,8 @@ class Tally:
                 lost = self.forfeit if clause == _FORFEIT else self.jump
                 p = f[_LOST_BY]
                 lost[p] = lost[p] + f[_LOST_POINTS]
+                if clause == _BLOCKED:
+                    self.blocked += f[_LOST_POINTS]
             elif kind is TurnEnded:
                 p = f[_ENDED_BY]
                 self.ended[p] = self.ended[p] + f[_ENDED_LOST]
@@ -164,9 +195,15 @@ class Tally:
             elif kind is TileSecured:
                 if f[_SECURED_TILE] in self._volcano_ids:
                     self.volcanoes += 1
+                    self._round_volcanoes += 1
+                    self.pairs += self._round_volcanoes == 2
                     self.promoted += f[_SECURED_ORDER][-1] != f[_SECURED_BY]
             elif kind in self.counts:
                 self.counts[kind] += counts_towards(kind, f, self.players)
+                if kind is TokensReturned:  # a Speed round's end
+                    self._round_volcanoes = 0
+                elif kind is TurnBegan and f[_BEGAN_KIND] in _SCORING_KINDS:
+                    self.scoring_turns += 1
 
 
 @functools.lru_cache(maxsize=16)
@@ -292,4 +329,10 @@ def numbers(played: Played) -> dict[str, Any]:
         "volcano_promoted": tally.promoted,
         "last_swing": swing,
         "lead_changed": changed,
+        "choices_opened": tally.choices.opened,
+        "choices_taken": tally.choices.taken,
+        "choices_closed": tally.choices.closed,
+        "ap_lost_blocked": tally.blocked,
+        "scoring_turns": tally.scoring_turns,
+        "volcano_pairs": tally.pairs,
     }
