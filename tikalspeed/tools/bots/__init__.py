@@ -1,4 +1,6 @@
-"""Bots for Tikal: simple ones (:mod:`.simple`) and the search bot (:mod:`.search`)."""
+"""Bots for Tikal: simple ones (:mod:`.simple`, valuing positions by :mod:`.value`, a
+Speed Jump's action under ``jump_blocked='lost'`` by :mod:`.jump`) and the search bot
+(:mod:`.search`)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,12 @@ the same seeds give the same game.
   :func:`tikalspeed.step` and keeps the one whose result :func:`evaluate` likes best
   (points banked and the points its temples and treasures would score, against the
   best opponent's); it bids little, and ends its turn when nothing helps (in a Speed
-  game with ``Rules(forfeit=True)``, it stops taking part in the Jumps then).
+  game with ``Rules(forfeit=True)``, it stops taking part in the Jumps then). It uses
+  the paths the rules' options open where they pay by its own evaluation: bids over
+  its score (``max_bid='any'``), a second volcano that leads the Round Order
+  (``two_volcanoes='last-secured'``), a Jump played out to spoil a later player's
+  action (``jump_blocked='lost'``, :mod:`.jump`); under the default rules it plays as
+  it always has.
 
 >>> import random
 >>> from tikalspeed import new_game, legal_actions, Rules
@@ -39,6 +44,7 @@ from ...engine import (
     step,
     view_actions,
 )
+from ...engine.auction import bid_limit
 from ...errors import IllegalActionError
 from ...game import GAME
 from ...model.actions import (
@@ -52,6 +58,7 @@ from ...model.actions import (
 )
 from ...model.state import CHANCE, Phase, State
 from ...model.view import View
+from .jump import later_players, rest_of_jump
 from .value import (
     LATER,
     RUIN_HINT,
@@ -165,19 +172,45 @@ class GreedyBot:
     In a turn it keeps spending action points while some action improves on the
     position as it stands, and ends the turn otherwise. Auctions: it bids one more
     than the high bid while that stays within a small part of what the best tile on
-    display is worth to it (at most ``max_bid``), and passes otherwise; it takes the
-    display tile it values most. Ties are broken by ``random.Random(seed)``.
+    display is worth to it (at most ``max_bid``) and within what the rules let it bid,
+    and passes otherwise; it takes the display tile it values most. Ties are broken by
+    ``random.Random(seed)``.
 
     Speed (SPEED-JUMP-1..3): for a Jump it finds the best single action it could take
     with the most tokens it may choose (up to 5) and chooses exactly that action's
     cost; when its turn in the Jump comes it plays the best single action the points
-    allow (the board may have changed in between). Where the rules open more choices
-    it uses them: under ``Rules(forfeit=True)`` it stops (SPEED-JUMP-8) when no count's
-    action is worth more to it than the position as it stands, as it ends a turn when
-    nothing helps; under ``Rules(jump_blocked='lost')``, where an action spoiled by the
-    players before it may cost its points (SPEED-JUMP-7), it values each count after
-    the players it expects to jump first have played (:func:`after_others`), so it may
-    knowingly choose a count whose action they can spoil, when that is still its best.
+    allow (the board may have changed in between).
+
+    Where an option of :class:`~tikalspeed.Rules` opens another path, it takes it when
+    that pays by its own evaluation; under every option's default it chooses exactly
+    as it did before these were added:
+
+    - ``max_bid='any'`` (TIKAL-AUCTION-3): it may bid over its score, up to the
+      engine's bound (:func:`~tikalspeed.engine.auction.bid_limit`), still within
+      ``max_bid`` and half the tile's worth; under ``'score'``, never over its score.
+    - ``two_volcanoes='last-secured'`` (SPEED-AUCTION-3): a volcano on display that
+      would put it in front of a volcano already secured this round is worth
+      :data:`~tikalspeed.tools.bots.value.LEAD_BONUS` more to it, in choosing a tile
+      and in bidding (leading the Round Order wins the ties of the Jumps,
+      SPEED-JUMP-2). A first volcano of the round promotes its securer under either
+      reading but earns no bonus: one there would change the default's play.
+    - ``forfeit=True`` (SPEED-JUMP-8): it stops when no count's action is worth more
+      to it than the position as it stands, as it ends a turn when nothing helps.
+    - ``jump_blocked='lost'`` (SPEED-JUMP-7), where an action spoiled by the players
+      before it may cost its points: it values each token count after the players it
+      expects to jump first have played (:func:`after_others`), so it may knowingly
+      choose a count whose action they can spoil, when that is still its best; and
+      when its own turn in the Jump comes with players still to act after it, it
+      values its actions by the position after the rest of the Jump
+      (:func:`~tikalspeed.tools.bots.jump.rest_of_jump`), so it takes a later
+      player's action away (and his points with it) when that is worth more to it.
+    - every other option (``uncover_limit``, ``sold_out``, ``treasure_limit``,
+      ``exchange``, ``camp_needs_member``, ``guard_on_tie``, ``start_worker``,
+      ``jump_action``, ``jump_move``, ``jump_limits``, ``volcano_scoring``,
+      ``final_scoring``) changes what is legal or how the game scores; the bot uses it
+      through the legal actions it evaluates (and :func:`tikalspeed.step`'s results),
+      with nothing of its own to add; so too the game's parameters (``players``,
+      ``auction_score``, ``manifest``, ``tile_mix``).
 
     >>> from tikalspeed import new_game
     >>> GreedyBot(seed=0).choose(new_game(seed=1)) in legal_actions(new_game(seed=1))
@@ -207,11 +240,16 @@ class GreedyBot:
             return self._best(actions, lambda a: self._placed(state, a, me))
         baseline = evaluate(state, me)
         scores: dict[Action, float] = {}
+        afters: dict[Action, State] = {}
         for action in actions:
             if not isinstance(action, EndTurn):
-                scores[action] = _expected(step(state, action).state, me)
-        best = max(scores.values(), default=baseline)
+                afters[action] = after = step(state, action).state
+                scores[action] = _expected(after, me)
         end = next((a for a in actions if isinstance(a, EndTurn)), None)
+        if later_players(state):  # SPEED-JUMP-7, 'lost': the Jump after its action
+            scores, stop = rest_of_jump(state, me, afters, scores, end)
+            baseline = baseline if stop is None else stop
+        best = max(scores.values(), default=baseline)
         if end is not None and best <= baseline + 1e-9:
             return end
         return self._pick([a for a, v in scores.items() if v == best])
@@ -244,8 +282,12 @@ class GreedyBot:
         return evaluate(after, me) + _placement_hint(state, after, me)
 
     def _bid(self, state: State, actions: tuple[Action, ...], me: int) -> Action:
+        """TIKAL-AUCTION-3: one more than the high bid, up to ``max_bid``, half what the
+        best tile on display is worth to it, and what the rules let it bid
+        (:func:`~tikalspeed.engine.auction.bid_limit`: its score, or with
+        ``Rules(max_bid='any')`` more than it has); else it passes."""
         worth = max((_tile_worth(state, t, me) for t in state.display), default=0.0)
-        limit = min(self.max_bid, int(worth) // 2, state.scores[me])
+        limit = min(self.max_bid, int(worth) // 2, bid_limit(state, me))
         want = state.high_bid + 1
         bid = next((a for a in actions if isinstance(a, Bid) and a.amount == want), None)
         if bid is not None and want <= limit:

@@ -1,6 +1,9 @@
 """How the bots value a position (:mod:`tikalspeed.tools.bots`): the points a scoring would
-give now, weighted by the scorings left, plus small positional hints; and what a Speed
-token choice is worth (:func:`token_values`, :func:`after_others`)."""
+give now, weighted by the scorings left, plus small positional hints; what a tile on
+display is worth (a volcano more where ``Rules(two_volcanoes='last-secured')`` would
+put its securer in front, :func:`promoted_to_first`); and what a Speed token choice is
+worth (:func:`token_values`, :func:`after_others`, the Jump played out by
+:func:`_jump_played`, also used for a Jump's action under ``jump_blocked='lost'``)."""
 
 from __future__ import annotations
 
@@ -158,8 +161,36 @@ def _expected(state: State, player: int) -> float:
 # --------------------------------------------------------------------------- greedy
 
 
+LEAD_BONUS = 1.5
+"""SPEED-AUCTION-3: what a volcano on display is worth more (in choosing a tile and in
+bidding) when securing it would put the bot at the front of the Round Order where the
+default reading would not: a second volcano of the round under
+``Rules(two_volcanoes='last-secured')``. Leading wins the ties of every Jump
+(SPEED-JUMP-2) and places first (SPEED-PLACE-1); a modest worth, about what a temple
+of 1 or 2 is worth on display, and not a whole number, so it never ties with one."""
+
+
+def promoted_to_first(state: State, player: int) -> bool:
+    """SPEED-AUCTION-3: whether ``player``, securing a volcano now, would go to the front
+    of the Round Order past a volcano already secured this round: only under
+    ``Rules(two_volcanoes='last-secured')`` (the default keeps the earlier volcano
+    securer first). A first volcano of the round promotes its securer under either
+    reading; it earns no bonus, so that the default's choices stay as they were
+    (:data:`LEAD_BONUS`)."""
+    if state.rules.mode != "speed" or state.rules.two_volcanoes != "last-secured":
+        return False
+    kinds = terrain(state.rules.manifest).tile_kinds
+    secured = state.secured
+    return any(
+        p != player and secured[p] >= 0 and kinds[secured[p]] is Kind.VOLCANO
+        for p in state.round_order
+    )
+
+
 def _tile_worth(state: State, tile: int, player: int) -> float:
-    """How much ``player`` wants ``tile`` from the auction display."""
+    """How much ``player`` wants ``tile`` from the auction display: a temple its value,
+    a treasure hex its treasures, a volcano the lead it would score with now (plus
+    :data:`LEAD_BONUS` where it puts him first only by the option, SPEED-AUCTION-3)."""
     t = terrain(state.rules.manifest)
     kind = t.tile_kinds[tile]
     if kind is Kind.TEMPLE:
@@ -170,7 +201,7 @@ def _tile_worth(state: State, tile: int, player: int) -> float:
         points = scoring_now(state)
         lead = points[player] + state.scores[player]
         lead -= max(points[p] + state.scores[p] for p in range(state.players) if p != player)
-        return float(lead)
+        return float(lead) + (LEAD_BONUS if promoted_to_first(state, player) else 0.0)
     return 1.0
 
 
