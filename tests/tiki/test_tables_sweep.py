@@ -52,52 +52,69 @@ def test_the_committed_openings_agree_with_the_layouts() -> None:
     assert (seed1.built, seed1.value, seed1.plies) == (SEED1, "win", 61)
 
 
+_LAYOUT = {"type": "array", "items": {"type": "integer"}, "minItems": 9, "maxItems": 9}
+_COUNT = {"type": "integer", "minimum": 0}
+_SHA256 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+_RECORD = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": [
+        "class", "representative", "members", "built", "value", "plies", "best",
+        "o_first", "longest", "wins", "losses", "draws", "layers", "cpu_seconds",
+        "builder", "date", "verified",
+    ],
+    "properties": {
+        "class": {"type": "integer", "minimum": 0, "maximum": 197},
+        "representative": _LAYOUT, "built": _LAYOUT,
+        "members": {"enum": [4, 8]},
+        "value": {"enum": ["win", "loss", "draw"]},
+        "plies": {"type": ["integer", "null"]},
+        "best": {"type": "string"}, "o_first": {"type": ["array", "null"]},
+        "longest": _COUNT, "wins": _COUNT, "losses": _COUNT, "draws": _COUNT,
+        "layers": _COUNT, "cpu_seconds": {"type": "number"},
+        "builder": {"type": "string"}, "date": {"type": "string", "format": "date"},
+        "verified": {"oneOf": [{"type": "null"}, {
+            "type": "object", "additionalProperties": False,
+            "required": ["verifier", "source", "table", "layers", "positions", "seconds"],
+            "properties": {
+                "verifier": {"type": "string"}, "source": _SHA256, "table": _SHA256,
+                "layers": _COUNT, "positions": _COUNT, "seconds": {"type": "number"},
+            },
+        }]},
+        "certificate": {  # optional (issue 33): absent from the records written without one
+            "type": "object", "additionalProperties": False,
+            "required": ["file", "sha256", "bytes", "raw_bytes", "policy", "first", "winner",
+                         "plies", "positions", "seconds", "verifier"],
+            "properties": {
+                "file": {"type": "string", "pattern": "^[^./\\\\][^/\\\\]*$"},
+                "sha256": _SHA256, "bytes": _COUNT, "raw_bytes": _COUNT,
+                "policy": {"enum": [0, 1, 2, 3]}, "first": {"enum": ["x", "o"]},
+                "winner": {"enum": ["x", "o"]}, "plies": {"type": "integer", "minimum": 1},
+                "positions": _COUNT, "seconds": {"type": "number"},
+                "verifier": {"type": "string"},
+            },
+        },
+    },
+}  # fmt: skip
+SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["format", "classes"],
+    "properties": {
+        "format": {"const": sweep.FORMAT},
+        "classes": {"type": "array", "items": _RECORD},
+    },
+}
+"""The JSON schema of a results file (``tiki/data/openings.json``), as any reader of
+the file may check it (``tests/tiki/test_tables_certificates.py`` checks a record with a
+certificate against it too)."""
+
+
 def test_the_data_file_validates_against_its_schema() -> None:
     """issue 22: the data file's JSON has exactly the fields of its documented format
     (checked with jsonschema, as any reader of the file may)."""
     jsonschema = pytest.importorskip("jsonschema")
-    layout = {"type": "array", "items": {"type": "integer"}, "minItems": 9, "maxItems": 9}
-    count = {"type": "integer", "minimum": 0}
-    record = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": [
-            "class", "representative", "members", "built", "value", "plies", "best",
-            "o_first", "longest", "wins", "losses", "draws", "layers", "cpu_seconds",
-            "builder", "date", "verified",
-        ],
-        "properties": {
-            "class": {"type": "integer", "minimum": 0, "maximum": 197},
-            "representative": layout, "built": layout,
-            "members": {"enum": [4, 8]},
-            "value": {"enum": ["win", "loss", "draw"]},
-            "plies": {"type": ["integer", "null"]},
-            "best": {"type": "string"}, "o_first": {"type": ["array", "null"]},
-            "longest": count, "wins": count, "losses": count, "draws": count,
-            "layers": count, "cpu_seconds": {"type": "number"},
-            "builder": {"type": "string"}, "date": {"type": "string", "format": "date"},
-            "verified": {"oneOf": [{"type": "null"}, {
-                "type": "object", "additionalProperties": False,
-                "required": ["verifier", "source", "table", "layers", "positions", "seconds"],
-                "properties": {
-                    "verifier": {"type": "string"},
-                    "source": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-                    "table": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-                    "layers": count, "positions": count, "seconds": {"type": "number"},
-                },
-            }]},
-        },
-    }  # fmt: skip
-    schema = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["format", "classes"],
-        "properties": {
-            "format": {"const": sweep.FORMAT},
-            "classes": {"type": "array", "items": record},
-        },
-    }
-    jsonschema.validate(json.loads(sweep.DATA.read_text(encoding="utf-8")), schema)
+    jsonschema.validate(json.loads(sweep.DATA.read_text(encoding="utf-8")), SCHEMA)
 
 
 def _good() -> dict[str, Any]:

@@ -117,6 +117,16 @@ def test_a_cut_or_missing_layer_is_an_error_not_a_verdict(built: Path, tmp_path:
         verifier.verify(copy, layers=[1])
 
 
+def test_a_certificate_needs_the_whole_table(built: Path, tmp_path: Path) -> None:
+    """issue 33: a certificate is the winner's strategy walked from the opening, whose
+    layer is built last: from the first two layers ``verifier.write_certificate`` is an
+    error naming the layer it needs, and leaves no file (a certificate written and
+    checked on a whole table: ``tests/tiki/test_tables_certificates.py``)."""
+    with pytest.raises(TableError, match=r"layer 67 \(tally 448\) is needed"):
+        verifier.write_certificate(built, tmp_path / "c.tikicrt")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_tiki_tables_verify_prints_the_verdict(built: Path) -> None:
     """issue 33: ``tiki tables verify DIR`` checks each layout and says the verdict, the
     opening as the verifier reads it, and the SHA-256 of the files and of its source."""

@@ -20,7 +20,7 @@ from ...errors import TableError
 from .. import verifier
 from ..tables.store import LayoutDir, layouts_in
 
-__all__ = ["add_verify", "said"]
+__all__ = ["add_verify", "folders", "said"]
 
 
 def said(raw: int | None) -> str:
@@ -36,7 +36,9 @@ def said(raw: int | None) -> str:
     return f"{'a loss' if raw & 1 else 'a win'} in {raw >> 1} plies"
 
 
-def _folders(top: Path) -> list[Path]:
+def folders(top: Path) -> list[Path]:
+    """The layouts' folders of ``top``: itself if it is one (its ``meta.json``), else
+    those of the layouts in it."""
     if (top / "meta.json").is_file():
         return [top]
     return [LayoutDir(top, values).path for values in layouts_in(top)]
@@ -55,11 +57,11 @@ def _layers(text: str) -> tuple[int, ...]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    folders = _folders(args.directory)
-    if not folders:
+    tables = folders(args.directory)
+    if not tables:
         raise UsageError(f"{args.directory}: no layout's table in it")
     failed = 0
-    for folder in folders:
+    for folder in tables:
         print(f"{folder.name}: checking with tikiverify {verifier.version()}", flush=True)
 
         def layer(found: dict[str, Any]) -> None:

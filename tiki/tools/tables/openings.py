@@ -21,10 +21,18 @@ increasing class order, each an object of exactly these fields (:class:`Opening`
 - ``verified``: ``null`` for a table no independent verifier checked, else what the
   verifier (:mod:`tiki.tools.verifier`) said of it before it was deleted
   (:class:`Verification`): its name and version, the SHA-256 of its source and of the
-  table files it checked, the layers and positions it checked, its seconds.
+  table files it checked, the layers and positions it checked, its seconds;
+- ``certificate``, optional (absent from the records written without one): the
+  certificate of the opening, x first, that ``tiki tables sweep --certificates DIR``
+  wrote and checked (:class:`~.certificates.Certification`): the file's name
+  (``class-NNN.tikicrt.xz``), the SHA-256 and bytes of that xz file, the certificate's
+  size decompressed, the writer's policy, the claim (``first``, ``winner``, ``plies``),
+  the positions, the checker's seconds and version. Its claim must agree with
+  ``value`` and ``plies``.
 
-A new field or meaning is a new format name; :func:`check` refuses any other, and reads
-the older ``tiki-openings-v1`` (the same records without ``verified``) as unverified.
+A new required field or meaning is a new format name; :func:`check` refuses any other,
+and reads the older ``tiki-openings-v1`` (the same records without ``verified``) as
+unverified.
 :func:`write` replaces a file atomically; :func:`add` adds records to one under a lock
 on its folder, with whatever another sweep added meanwhile, so that two sweeps writing
 one file lose nothing. :func:`openings` reads the committed data, checked:
@@ -49,6 +57,8 @@ import attrs
 
 from ...board.layouts import CLASSES
 from ...errors import TableError
+from .certificates import Certification, agrees
+from .certificates import from_json as _certification
 
 __all__ = [
     "DATA", "FORMAT", "MAX_BYTES", "VALUES", "Opening", "Verification", "add", "check",
@@ -133,6 +143,8 @@ class Opening:
     """When the record was made (UTC, ISO date)."""
     verified: Verification | None = None
     """What the independent verifier said of the table, ``None`` if none checked it."""
+    certificate: Certification | None = None
+    """The certificate of the opening written from the table, ``None`` if none was."""
 
     def to_json(self) -> dict[str, Any]:
         """The record as the results file holds it."""
@@ -142,6 +154,10 @@ class Opening:
             out[name] = list(out[name])
         out["o_first"] = None if self.o_first is None else list(self.o_first)
         out["verified"] = None if self.verified is None else self.verified.to_json()
+        if self.certificate is None:  # optional: absent, as in the records before it
+            del out["certificate"]
+        else:
+            out["certificate"] = self.certificate.to_json()
         return {"class": out.pop("class"), **out}
 
 
@@ -194,10 +210,10 @@ def _opening(record: Any, where: str, old: bool = False) -> Opening:
     format without ``verified``)."""
     if not isinstance(record, dict):
         raise _fail(where, "a record must be an object")
-    fields = {f.name for f in attrs.fields(Opening)} - {"index"} | {"class"}
+    fields = {f.name for f in attrs.fields(Opening)} - {"index", "certificate"} | {"class"}
     if old:
         fields.discard("verified")
-    if set(record) != fields:
+    if set(record) - {"certificate"} != fields or (old and "certificate" in record):
         raise _fail(where, f"fields {sorted(set(record) ^ fields)} missing or unknown")
     index = _int(record, "class", where, 0, len(CLASSES) - 1)
     where = f"{where} (class {index})"
@@ -253,7 +269,20 @@ def _opening(record: Any, where: str, old: bool = False) -> Opening:
         builder=record["builder"],
         date=record["date"],
         verified=None if old else _verification(record["verified"], where),
+        certificate=_certified(record, where),
     )
+
+
+def _certified(record: dict[str, Any], where: str) -> Certification | None:
+    """A record's optional ``certificate``, checked, its claim against the opening's."""
+    if "certificate" not in record:
+        return None
+    found = _certification(record["certificate"], where)
+    value, plies = record["value"], record["plies"]
+    winner = "x" if value == "win" else "o"
+    if value == "draw" or not agrees(found.claim(), found.policy, winner, plies):
+        raise _fail(where, f"certificate proves '{found.claim()}', not the opening's value")
+    return found
 
 
 def check(data: Any, where: str = "openings") -> list[Opening]:

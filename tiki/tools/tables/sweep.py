@@ -15,7 +15,11 @@ stops with a :class:`~tiki.errors.TableError` saying which cells. Asked for ``li
 opening's principal variation, x first and o first (:func:`.lines.texts`, what
 ``python docs/tiki_pv.py`` writes from a table kept; a drawn opening has none), named
 by the layout built: the worker returns their texts with the class's record and the
-driver writes them, then the record, so a class recorded has its lines.
+driver writes them, then the record, so a class recorded has its lines. Asked for
+``certificates`` (a folder), it also has the verifier write the opening's certificate
+there, once the table passed, as ``class-NNN.tikicrt.xz``, checked by reading it back,
+and records its hash (:mod:`.certificates`); a certificate refused stops the sweep as
+a table refused does.
 
 Each class is independent and restartable: a class already in the results file is
 skipped (when verifying, only one recorded with a verdict: the others are built again
@@ -50,6 +54,7 @@ from ...errors import TableError
 from ...model.state import O, X
 from .. import verifier
 from . import building
+from . import certificates as _certificates
 from . import lines as _lines
 from .openings import (
     DATA,
@@ -254,11 +259,14 @@ def build_class(
     build: Build | None = None,
     lines: bool = False,
     verify: bool = True,
+    certificates: str | None = None,
 ) -> dict[str, Any] | None:
     """Build class ``index``'s table under ``top`` (at most ``layers`` more layers) and
     return its record as JSON, or ``None`` if the table is not complete yet; with
     ``verify`` the independent verifier checks the table first (:func:`verified`) and
-    the record says so; the table files are deleted once read unless ``keep``. With
+    the record says so; with ``certificates``, a folder, the opening's certificate is
+    written there from the table, checked and recorded (:func:`.certificates.certify`;
+    none for a drawn opening); the table files are deleted once read unless ``keep``. With
     ``lines`` the record also holds, under :data:`LINES`, the texts of the opening's
     principal variations read from the table first (:func:`.lines.texts`, by file
     name). The task of every backend (it runs where it is sent, and its result is plain
@@ -275,6 +283,11 @@ def build_class(
     record = record_of(index, top, layout)
     if verify:
         record = attrs.evolve(record, verified=verified(index, top, layout, record))
+    if certificates is not None and record.value != "draw" and record.plies is not None:
+        expect = ("x" if record.value == "win" else "o", record.plies)
+        out = Path(certificates) / _certificates.file_name(index)
+        certified = _certificates.certify(where.path, out, expect=expect)
+        record = attrs.evolve(record, certificate=certified)
     found = record.to_json()
     if lines:
         found[LINES] = _lines.texts(layout, top)
@@ -286,17 +299,19 @@ def build_class(
 def _local(
     todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
     progress: Callable[[dict[str, Any]], None] | None, build: Build | None, lines: bool,
-    verify: bool,
+    verify: bool, certificates: str | None,
 ) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
     if jobs == 1:
         for i in todo:
-            yield i, build_class(i, top, layers, keep, progress, build, lines, verify)
+            yield i, build_class(i, top, layers, keep, progress, build, lines, verify,
+                                 certificates)  # fmt: skip
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {
-            pool.submit(build_class, i, top, layers, keep, None, build, lines, verify): i
+            pool.submit(build_class, i, top, layers, keep, None, build, lines, verify,
+                        certificates): i
             for i in todo
-        }
+        }  # fmt: skip
         for future in as_completed(futures):
             yield futures[future], future.result()
 
@@ -304,13 +319,15 @@ def _local(
 def _ray(
     todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
     address: str | None, build: Build | None, lines: bool, verify: bool,
+    certificates: str | None,
 ) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
     import ray
 
     if not ray.is_initialized():
         ray.init(address=address, num_cpus=None if address else jobs, log_to_driver=False)
     remote = ray.remote(num_cpus=1)(build_class)
-    refs = {remote.remote(i, top, layers, keep, None, build, lines, verify): i for i in todo}
+    refs = {remote.remote(i, top, layers, keep, None, build, lines, verify, certificates): i
+            for i in todo}  # fmt: skip
     pending = list(refs)
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
@@ -333,6 +350,7 @@ def run(
     lines: str | os.PathLike[str] | None = None,
     verify: bool = True,
     shuffle: int | None = None,
+    certificates: str | os.PathLike[str] | None = None,
 ) -> list[Opening]:
     """Build the ``classes`` not yet recorded in the results file ``out`` under the
     table directory ``top``, adding each record to ``out`` as it comes (restartable);
@@ -344,7 +362,10 @@ def run(
     one), before its record is added to ``out``: a class recorded has its lines. With
     ``verify`` (the default) every table is checked by the independent verifier before
     it is read, and the classes recorded without a verdict are built again (last, see
-    :func:`todo`, which ``shuffle`` seeds); a class built again must keep its value."""
+    :func:`todo`, which ``shuffle`` seeds); a class built again must keep its value. With
+    ``certificates``, a folder (shared with the workers on Ray), each table that passed
+    leaves its opening's certificate there, checked, its hash in the record
+    (:mod:`.certificates`); the classes recorded without one are built again, last."""
     if backend not in BACKENDS:
         raise ValueError(f"backend must be 'local' or 'ray', not {backend!r}")
     if not 1 <= jobs <= MAX_JOBS:
@@ -353,16 +374,17 @@ def run(
         if not 0 <= i < len(CLASSES):
             raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {i}")
     before = {o.index: o for o in read(out)}
-    asked_for = todo(classes, before.values(), verify, shuffle)
+    asked_for = todo(classes, before.values(), verify, shuffle, certificates is not None)
     top = str(top)
     Path(top).mkdir(parents=True, exist_ok=True)
-    if lines is not None:
-        Path(lines).mkdir(parents=True, exist_ok=True)
-    asked = lines is not None
+    for folder in (lines, certificates):
+        if folder is not None:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+    asked, crt = lines is not None, None if certificates is None else str(certificates)
     results = (
-        _local(asked_for, top, layers, keep, jobs, progress, build, asked, verify)
+        _local(asked_for, top, layers, keep, jobs, progress, build, asked, verify, crt)
         if backend == "local"
-        else _ray(asked_for, top, layers, keep, jobs, address, build, asked, verify)
+        else _ray(asked_for, top, layers, keep, jobs, address, build, asked, verify, crt)
     )  # fmt: skip
     new: list[Opening] = []
     for i, found in results:
@@ -391,11 +413,13 @@ def todo(
     recorded: Iterable[Opening],
     verify: bool = True,
     shuffle: int | None = None,
+    certificates: bool = False,
 ) -> list[int]:
     """The ``classes`` a sweep builds, given the records there: those not recorded, in
     the order given (or shuffled with ``random.Random(shuffle)``, so that the classes
     done so far are a random sample of those asked for); when verifying, then those
-    recorded without a verdict.
+    recorded without a verdict; with ``certificates``, also those of a won or lost
+    opening recorded without a certificate.
 
     >>> todo([3, 1, 2], []), todo(range(6), [], shuffle=33)
     ([3, 1, 2], [0, 2, 3, 5, 1, 4])
@@ -404,7 +428,12 @@ def todo(
     new = [i for i in classes if i not in by_class]
     if shuffle is not None:
         random.Random(shuffle).shuffle(new)
-    again = [i for i in classes if verify and i in by_class and by_class[i].verified is None]
+    again = [
+        i for i in classes if i in by_class and (
+            (verify and by_class[i].verified is None)
+            or (certificates and by_class[i].certificate is None and by_class[i].value != "draw")
+        )
+    ]  # fmt: skip
     return new + again
 
 

@@ -10,9 +10,9 @@ children won for the other player, the longest one ply shorter, a draw neither, 
 finished game is scored by its own reading of the rules. A table that passes is the
 unique table the rules give, whoever built it.
 
-This module compiles the C file on first use with the system's C compiler (``$CC``,
+This package compiles the C file on first use with the system's C compiler (``$CC``,
 else ``cc``) into a cache folder, keyed by the source's SHA-256, runs it, and reads its
-verdict. Anyone can do the same by hand::
+verdict (:mod:`.program`). Anyone can do the same by hand::
 
     cc -O2 -o tikiverify tiki/tools/verifier/tikiverify.c
     ./tikiverify tables/0_1_-1_1_2_1_1_0_1
@@ -20,18 +20,17 @@ verdict. Anyone can do the same by hand::
 :func:`table_sha256` names the files checked: the SHA-256 of ``sha256sum``'s listing
 of ``meta.json`` and the ``layer_NN.u16`` files, the same as
 ``sha256sum meta.json layer_*.u16 | sha256sum`` run in the layout's folder.
+
+The same program writes and checks **certificates** (:mod:`.certificates`:
+:func:`write_certificate`, :func:`check_certificate`): the winner's strategy from the
+opening, which the checker replays with its own move generator and no table.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
-import shutil
-import subprocess
-import tempfile
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,59 +38,26 @@ from typing import Any
 import attrs
 
 from ...errors import TableError
+from .certificates import (
+    DEFAULT_POLICY,
+    MAX_CAP,
+    MAX_CERTIFICATE,
+    POLICIES,
+    Checked,
+    Claim,
+    Written,
+    check_certificate,
+    write_certificate,
+)  # fmt: skip
+from .program import MAX_LINE, SOURCE, executable, run, source_sha256, version
 
-__all__ = ["SOURCE", "Verdict", "executable", "source_sha256", "table_sha256", "verify", "version"]
+__all__ = [
+    "DEFAULT_POLICY", "MAX_CAP", "MAX_CERTIFICATE", "MAX_LINE", "POLICIES", "SOURCE", "Checked",
+    "Claim", "Verdict", "Written", "check_certificate", "executable", "layer_files",
+    "source_sha256", "table_sha256", "verify", "version", "write_certificate",
+]  # fmt: skip
 
-SOURCE = Path(__file__).resolve().parent / "tikiverify.c"
-"""The verifier's C source (package data)."""
-MAX_LINE = 1 << 16
-"""The longest line of the verifier's output read."""
 _LAYER = re.compile(r"layer_(\d\d)\.u16")
-
-
-def source_sha256() -> str:
-    """The SHA-256 of the verifier's source, hex: what a record names it by."""
-    return hashlib.sha256(SOURCE.read_bytes()).hexdigest()
-
-
-def version() -> str:
-    """The verifier's version, as its source declares it (``TIKIVERIFY_VERSION``)."""
-    found = re.search(r'#define TIKIVERIFY_VERSION "([^"]+)"', SOURCE.read_text("utf-8"))
-    if found is None:  # pragma: no cover - the source always declares it
-        raise TableError(f"{SOURCE}: no TIKIVERIFY_VERSION")
-    return found.group(1)
-
-
-def _cache() -> Path:
-    home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(home) / "tiki"
-
-
-def executable() -> Path:
-    """The compiled verifier, built once a source (``$CC -O2``, else ``cc``) into the
-    user's cache (``$XDG_CACHE_HOME/tiki``); a :class:`~tiki.errors.TableError` saying
-    why when no compiler builds it."""
-    target = _cache() / f"tikiverify-{source_sha256()[:16]}"
-    if target.is_file() and os.access(target, os.X_OK):
-        return target
-    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        raise TableError("no C compiler (cc, or $CC) to build the table verifier")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=target.name + ".", dir=target.parent)
-    os.close(handle)
-    try:
-        done = subprocess.run(
-            [compiler, "-O2", "-o", temporary, str(SOURCE), "-lm"],
-            capture_output=True, text=True, timeout=300, check=False,
-        )  # fmt: skip
-        if done.returncode != 0:
-            raise TableError(f"the table verifier did not compile: {done.stderr.strip()[:2000]}")
-        os.replace(temporary, target)  # another process compiling the same is harmless
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-    return target
 
 
 def layer_files(folder: str | os.PathLike[str]) -> list[Path]:
@@ -171,30 +137,9 @@ def verify(
     if layers is not None:
         command += ["--layers", ",".join(str(int(n)) for n in layers)]
     command.append(str(folder))
-    start = time.monotonic()
-    final: dict[str, Any] | None = None
-    # its diagnostics go to a file, not a pipe: a pipe left unread while stdout is read
-    # could fill and stop it
-    with tempfile.TemporaryFile() as said, subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=said, text=True
-    ) as process:
-        assert process.stdout is not None
-        try:
-            for line in process.stdout:
-                found = _line(line)
-                if "verdict" in found:
-                    final = found
-                elif progress is not None:
-                    progress(found)
-        except BaseException:
-            process.kill()  # an output it should never write: stopped, not waited for
-            raise
-        code = process.wait()
-        said.seek(max(0, os.fstat(said.fileno()).st_size - MAX_LINE))
-        problem = said.read().decode("utf-8", "replace")
-    seconds = time.monotonic() - start
+    code, final, problem, seconds = run(command, "verdict", progress)
     if code == 2 or final is None or code not in (0, 1):
-        raise TableError(f"{folder}: the verifier stopped ({code}): {problem.strip()[-2000:]}")
+        raise TableError(f"{folder}: the verifier stopped ({code}): {problem}")
     return Verdict(
         passed=code == 0 and final["verdict"] == "pass" and final["errors"] == 0,
         version=str(final["version"]),
@@ -207,15 +152,3 @@ def verify(
         opening={k: (None if v is None else int(v)) for k, v in final["opening"].items()},
         seconds=seconds,
     )
-
-
-def _line(line: str) -> dict[str, Any]:
-    if len(line) > MAX_LINE:
-        raise TableError("the verifier wrote an overlong line")
-    try:
-        found = json.loads(line)
-    except ValueError:
-        raise TableError(f"the verifier wrote {line[:80]!r}, not JSON") from None
-    if not isinstance(found, dict):
-        raise TableError(f"the verifier wrote {line[:80]!r}, not an object")
-    return found
