@@ -104,20 +104,22 @@ def _presence(state: State, player: int) -> float:
     workers = state.workers[player]
     leader = state.leaders[player]
     hint = 0.2 * sum(workers) + (0.4 if leader >= 0 else 0.0)
+    jungle = state.jungle  # read once: the state's fields are properties
+    temples, guards, ruins = jungle.temples, jungle.guards, jungle.ruins
     for cell in range(CELL_COUNT):
-        value = state.temples[cell]
+        value = temples[cell]
         if value:
-            guard = state.guards[cell]
+            guard = guards[cell]
             if guard == player:
                 hint += 0.25 * value
             elif guard == EMPTY:
                 mine = workers[cell] + (strength if leader == cell else 0)
                 if mine:
                     hint += 0.05 * value * min(mine, 4)
-        elif state.ruins[cell]:
+        elif ruins[cell]:
             here = workers[cell] + (leader == cell)
-            hint += RUIN_HINT * min(here, state.ruins[cell], 2)
-    hint += 0.3 * sum(1 for c in state.camps if c == player)
+            hint += RUIN_HINT * min(here, ruins[cell], 2)
+    hint += 0.3 * jungle.camps.count(player)
     return hint
 
 
