@@ -196,7 +196,15 @@ def _table(rows: list[dict[str, Any]], texts: list[str], mode: str) -> tuple[lis
 
 
 def _why_same(option: str, columns: dict[str, list[float]]) -> str:
-    """Why a switch changed no game: it never came up, or the bots never took it."""
+    """Why a switch changed no game: it never came up, or the bots never took it.
+
+    >>> _why_same("sold_out", {"choices_opened": [0, 0], "choices_taken": [0, 0],
+    ...                        "choices_closed": [0, 0]})
+    'never came up: no decision of these games had a choice it changes.'
+    >>> _why_same("forfeit", {"choices_opened": [140, 152], "choices_taken": [0, 0],
+    ...                       "choices_closed": [0, 0]})[:40]
+    'came up (see how often it fired) but the'
+    """
     if option in CHOICE_OPTIONS:
         if not any(columns["choices_opened"]) and not any(columns["choices_closed"]):
             return "never came up: no decision of these games had a choice it changes."
