@@ -22,6 +22,7 @@ from study_words import LABELS, Settings, cell
 
 from gamekit.studies import stats
 from tikalspeed.tools.studies.fired import CHOICE_OPTIONS
+from tikalspeed.tools.studies.tally import FIRED
 
 MODES = ("classic", "professional", "speed")
 
@@ -172,17 +173,7 @@ def _table(rows: list[dict[str, Any]], texts: list[str], mode: str) -> tuple[lis
             continue
         option = switch[0]
         games = [r for r in rows if r["ruleset"] == text]
-        columns = {
-            k: [r[k] for r in games]
-            for k in (
-                "choices_opened",
-                "choices_taken",
-                "choices_closed",
-                "ap_lost_blocked",
-                "scoring_turns",
-                "volcano_pairs",
-            )
-        }
+        columns = {k: [r[k] for r in games] for k in FIRED}
         k, n = differing(rows, base, text)
         fired = fired_words(option, columns)
         if k == 0:

@@ -18,16 +18,7 @@ from tikalspeed.model.events import PointsLost, TileSecured, TokensReturned, Tur
 from tikalspeed.model.state import Phase
 from tikalspeed.tools import studies
 from tikalspeed.tools.studies.fired import CHOICE_OPTIONS, Choices, baseline
-from tikalspeed.tools.studies.tally import Tally
-
-FIRED = (
-    "choices_opened",
-    "choices_taken",
-    "choices_closed",
-    "ap_lost_blocked",
-    "scoring_turns",
-    "volcano_pairs",
-)
+from tikalspeed.tools.studies.tally import FIRED, Tally
 
 
 def _default_text(ruleset: str) -> str:

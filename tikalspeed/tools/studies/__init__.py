@@ -80,7 +80,7 @@ from ...model.actions import player_name
 from ...model.state import State
 from .rulesets import parse_rules as parse_rules
 from .rulesets import ruleset_text as ruleset_text
-from .tally import COUNTED, Tally, numbers
+from .tally import COUNTED, FIRED, Tally, numbers
 from .tally import WORDS as TALLY_WORDS
 
 __all__ = ["COUNTED", "STUDY", *NAMES]
@@ -108,12 +108,7 @@ MEASURES = (
     "volcano_promoted",
     "last_swing",
     "lead_changed",
-    "choices_opened",
-    "choices_taken",
-    "choices_closed",
-    "ap_lost_blocked",
-    "scoring_turns",
-    "volcano_pairs",
+    *FIRED,
     *TIME_MEASURES,
 )
 """The numbers of a row that the summary averages."""
@@ -137,8 +132,7 @@ STUDY = Study(
         "gap_mean", "wait_by", *TIME_COLUMNS, "ap_unused", "ap_unused_by", "scorings",
         "ap_unused_ended", "ap_unused_jump", "ap_unused_forfeit", "auction_spend",
         "auction_spend_by", "auction_price_mean", "volcano_secured", "volcano_promoted",
-        "last_swing", "lead_changed", "choices_opened", "choices_taken", "choices_closed",
-        "ap_lost_blocked", "scoring_turns", "volcano_pairs",
+        "last_swing", "lead_changed", *FIRED,
     ),
     measures=MEASURES,
     max_plies=MAX_PLIES,

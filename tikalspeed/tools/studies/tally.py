@@ -48,6 +48,7 @@ from .fired import Choices
 __all__ = [
     "COLUMNS",
     "COUNTED",
+    "FIRED",
     "WORDS",
     "Tally",
     "counts_towards",
@@ -77,6 +78,17 @@ _FORFEIT = "SPEED-JUMP-8"
 _BLOCKED = "SPEED-JUMP-7"
 """The clause of points lost because no action was left within them."""
 
+FIRED = (
+    "choices_opened",
+    "choices_taken",
+    "choices_closed",
+    "ap_lost_blocked",
+    "scoring_turns",
+    "volcano_pairs",
+)
+"""The columns that say how often a rule fired (:mod:`.fired`, and the events of the
+ruleset's own options)."""
+
 COLUMNS = (
     "mode",
     "rounds",
@@ -93,12 +105,7 @@ COLUMNS = (
     "volcano_promoted",
     "last_swing",
     "lead_changed",
-    "choices_opened",
-    "choices_taken",
-    "choices_closed",
-    "ap_lost_blocked",
-    "scoring_turns",
-    "volcano_pairs",
+    *FIRED,
 )
 """The columns :func:`numbers` gives, in the row's order."""
 
