@@ -10,6 +10,8 @@ and :class:`CommittedLines` answers what :mod:`tiki.tools.tables.lines` asks a t
 from __future__ import annotations
 
 import os
+import pickle
+import types
 from pathlib import Path
 from typing import Any
 
@@ -102,3 +104,28 @@ class CommittedLines:
         self.asked.append(state.tiles)
         symmetry = symmetry_between(SEED1, state.tiles)
         return [transform_action(a, symmetry) for a in committed(state.actor).actions]
+
+
+def fake_ray(calls: list[Any]) -> Any:
+    """A stand-in for the ``ray`` module that runs each remote task in this process
+    when it is sent, noting ``ray.init``'s and ``ray.remote``'s arguments in ``calls``;
+    the task's result goes through a pickle, as a Ray object does."""
+
+    class Ref:
+        def __init__(self, value: Any) -> None:
+            self.value = pickle.dumps(value)
+
+    def remote(**options: Any) -> Any:
+        def wrap(f: Any) -> Any:
+            calls.append((f, options))
+            return types.SimpleNamespace(remote=lambda *a, **kw: Ref(f(*a, **kw)))
+
+        return wrap
+
+    return types.SimpleNamespace(
+        is_initialized=lambda: False,
+        init=lambda **kw: calls.append(kw),
+        remote=remote,
+        wait=lambda refs, num_returns: (refs[:1], refs[1:]),
+        get=lambda ref: pickle.loads(ref.value),
+    )

@@ -23,20 +23,21 @@ import json
 import lzma
 import re
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
-from fake_tables import FakeBuild, fake_record, fake_verified
+from fake_tables import FakeBuild, fake_ray, fake_record, fake_verified
 from test_tables_sweep import SCHEMA
 
 from tiki.engine.contract import new_game
 from tiki.model.rules import Rules
 from tiki.tools import verifier
 from tiki.tools.cli import main
-from tiki.tools.tables import TableError, building, certificates, sweep, tallies
+from tiki.tools.tables import TableError, backends, building, certificates, sweep, tallies
 from tiki.tools.tables.store import LayoutDir
 
 PLUS_TWO = (2,) * 9
@@ -148,6 +149,43 @@ def test_a_refused_certificate_stops_the_sweep_and_keeps_the_table(
     with pytest.raises(TableError, match="wins within 9 plies whatever o does', the table says"):
         sweep.run([3], top, out, certificates=crt)
     assert sweep.read(out) == [] and list(crt.iterdir()) == []
+
+
+def test_on_ray_the_worker_ships_the_certificate_and_the_driver_writes_it(
+    fake: FakeBuild, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 33 ("the one command that finishes the remaining classes on a Ray
+    cluster"): on Ray a worker writes the certificate on its own disk and ships its
+    bytes back with the record, so the workers need no folder shared with the driver;
+    the driver writes them into DIR under the record's name once their size and hash
+    are the record's, before the record; each task asks Ray for the certificate
+    writer's memory. Bytes that are not the file recorded are refused: nothing
+    written, the class not recorded. Here on a stand-in for Ray that runs each task in
+    this process, its result through a pickle."""
+    calls: list[Any] = []
+    monkeypatch.setitem(sys.modules, "ray", fake_ray(calls))
+    top, out, crt = tmp_path / "worker", tmp_path / "openings.json", tmp_path / "crt"
+    new = sweep.run([3, 5], top, out, backend="ray", jobs=2, certificates=crt)
+    assert calls[1] == (sweep.build_class, {"num_cpus": 1, "memory": backends.CERTIFYING_BYTES})
+    assert sorted(p.name for p in crt.iterdir()) == ["class-003.tikicrt.xz", "class-005.tikicrt.xz"]
+    for opening in new:
+        found = opening.certificate
+        assert found is not None
+        data = (crt / found.file).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == found.sha256 and lzma.decompress(data) == WRITTEN
+    assert sweep.read(out) == new and list((top / "certificates").iterdir()) == []
+
+    real = sweep.build_class
+
+    def damaged(*a: Any, **kw: Any) -> Any:
+        found = real(*a, **kw)
+        found[sweep.CERTIFICATE] = found[sweep.CERTIFICATE][:-1] + b"?"
+        return found
+
+    monkeypatch.setattr(sweep, "build_class", damaged)
+    with pytest.raises(TableError, match=r"class-007\.tikicrt\.xz: the bytes shipped are not the"):
+        sweep.run([7], top, out, backend="ray", certificates=crt)
+    assert [o.index for o in sweep.read(out)] == [3, 5] and len(list(crt.iterdir())) == 2
 
 
 def test_tiki_tables_sweep_writes_certificates(fake: FakeBuild, tmp_path: Path) -> None:

@@ -15,9 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fake_tables import (
@@ -26,6 +24,7 @@ from fake_tables import (
     CommittedLines,
     FakeBuild,
     committed,
+    fake_ray,
     fake_record,
     fake_verified,
 )  # fmt: skip
@@ -117,25 +116,6 @@ def test_check_asks_the_search_solver(fake: CommittedLines) -> None:
     assert small[1] and "not proved" in small[0]
 
 
-def _ray(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A stand-in for Ray that runs the remote tasks in this process."""
-
-    class Ref:
-        def __init__(self, value: Any) -> None:
-            self.value = value
-
-    def remote(**options: Any) -> Any:
-        return lambda f: types.SimpleNamespace(remote=lambda *a: Ref(f(*a)))
-
-    ray = types.SimpleNamespace(
-        is_initialized=lambda: True,
-        remote=remote,
-        wait=lambda refs, num_returns: (refs[:1], refs[1:]),
-        get=lambda ref: ref.value,
-    )
-    monkeypatch.setitem(sys.modules, "ray", ray)
-
-
 @pytest.mark.parametrize(
     ("backend", "jobs"), [("local", 1), ("local", 2), ("ray", 1)], ids=["one", "jobs", "ray"]
 )
@@ -150,8 +130,8 @@ def test_the_sweep_writes_the_lines_before_it_deletes_the_table(
     o first) read from its table before deleting it, named by the layout built: here
     seed 1's, built already; class 3's opening (drawn, says the fake) has none. The
     driver writes them, on every backend (the worker's disk is not its own)."""
-    if backend == "ray":
-        _ray(monkeypatch)
+    if backend == "ray":  # a stand-in for Ray that runs the remote tasks in this process
+        monkeypatch.setitem(sys.modules, "ray", fake_ray([]))
     top, out, pv = tmp_path / "tables", tmp_path / "openings.json", tmp_path / "pv"
     FakeBuild()(SEED1, str(top))
     new = sweep.run([57, 3], top, out, backend=backend, jobs=jobs, lines=pv)

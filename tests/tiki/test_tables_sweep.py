@@ -15,18 +15,17 @@ import io
 import json
 import random
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_tables import FakeBuild, fake_record, fake_verified
+from fake_tables import FakeBuild, fake_ray, fake_record, fake_verified
 
 import tiki
 from tiki.board.layouts import CLASSES, canonical, class_index, orbit
 from tiki.model.symmetry import to_layout
 from tiki.tools.cli import main
-from tiki.tools.tables import TableError, building, sweep, table
+from tiki.tools.tables import TableError, backends, building, sweep, table
 from tiki.tools.tables.report import replace_section, section
 from tiki.tools.tables.store import NVALID, LayoutDir
 
@@ -254,30 +253,12 @@ def test_the_ray_backend_sends_each_class_as_a_task(
     :func:`sweep.build_class` (a CPU each, results as they come), here on a stand-in
     for Ray that runs the tasks in this process."""
     calls: list[Any] = []
-
-    class Ref:
-        def __init__(self, value: Any) -> None:
-            self.value = value
-
-    def remote(**options: Any) -> Any:
-        def wrap(f: Any) -> Any:
-            calls.append((f, options))
-            return types.SimpleNamespace(remote=lambda *a: Ref(f(*a)))
-
-        return wrap
-
-    ray = types.SimpleNamespace(
-        is_initialized=lambda: False,
-        init=lambda **kw: calls.append(kw),
-        remote=remote,
-        wait=lambda refs, num_returns: (refs[:1], refs[1:]),
-        get=lambda ref: ref.value,
-    )
+    ray = fake_ray(calls)
     monkeypatch.setitem(sys.modules, "ray", ray)
     new = sweep.run([4, 3], tmp_path / "t", tmp_path / "o.json", backend="ray", jobs=2)
     assert [o.index for o in new] == [4, 3]
     assert calls[0] == {"address": None, "num_cpus": 2, "log_to_driver": False}
-    assert calls[1] == (sweep.build_class, {"num_cpus": 1})
+    assert calls[1] == (sweep.build_class, {"num_cpus": 1, "memory": backends.TABLE_BYTES})
     assert [o.index for o in sweep.read(tmp_path / "o.json")] == [3, 4]
 
 

@@ -15,6 +15,7 @@ any table folder (``tiki tables certify``).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import lzma
 import os
 import shutil
@@ -30,6 +31,7 @@ from ..verifier import Claim
 
 __all__ = [
     "PRESET", "SUFFIX", "Certification", "agrees", "certify", "file_name", "from_json",
+    "receive",
 ]  # fmt: skip
 
 PRESET = 6
@@ -178,3 +180,26 @@ def certify(
         plies=checked.claim.plies, positions=checked.positions,
         seconds=round(checked.seconds, 1), verifier=f"tikiverify {checked.version}",
     )  # fmt: skip
+
+
+def receive(folder: Path, recorded: Certification | None, data: bytes) -> Path:
+    """Write the bytes of a certificate a worker shipped (on Ray, :mod:`.backends`)
+    into ``folder`` under the name its record gives, once their size and SHA-256 are
+    the record's (written beside, then renamed: a file there is whole); a
+    :class:`~tiki.errors.TableError` otherwise, and nothing written."""
+    if recorded is None:
+        raise TableError("a certificate was shipped for a record without one")
+    if len(data) != recorded.bytes or hashlib.sha256(data).hexdigest() != recorded.sha256:
+        raise TableError(f"{recorded.file}: the bytes shipped are not the file recorded "
+                         f"({len(data):,} bytes, recorded {recorded.bytes:,})")  # fmt: skip
+    out = folder / Path(recorded.file).name
+    handle, part = tempfile.mkstemp(prefix=out.name + ".", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as f:
+            f.write(data)
+        os.replace(part, out)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(part)
+        raise
+    return out

@@ -28,8 +28,9 @@ record is added to the file as it comes (:func:`.openings.add`:
 two sweeps may write one file), a layout partly built goes on from its last complete layer
 (:func:`~.building.build`). The classes run one at a time in this process, on ``jobs``
 local processes, or on Ray (``backend='ray'``: a local Ray, or the cluster at
-``address``; each worker builds into its own ``top`` and returns the record, and the
-lines' texts, to the driver), as ``simulate`` does (:func:`run`).
+``address``; each worker builds into its own ``top`` and returns the record, the
+lines' texts and the certificate's bytes to the driver, which writes them:
+:mod:`.backends`), as ``simulate`` does (:func:`run`).
 
 The results file's format, its reader and writer are :mod:`.openings`'s.
 """
@@ -41,8 +42,7 @@ import datetime
 import importlib.metadata
 import os
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +53,7 @@ from ...engine.contract import new_game
 from ...errors import TableError
 from ...model.state import O, X
 from .. import verifier
-from . import building
+from . import backends, building
 from . import certificates as _certificates
 from . import lines as _lines
 from .openings import (
@@ -75,6 +75,7 @@ from .tallies import tally_layers
 
 __all__ = [
     "BACKENDS",
+    "CERTIFICATE",
     "CLASSES",
     "DATA",
     "FORMAT",
@@ -104,6 +105,9 @@ MAX_JOBS = 64
 """The most classes built at once."""
 LINES = "lines"
 """The key of :func:`build_class`'s result that holds the lines' texts, by file name."""
+CERTIFICATE = "certificate_file"
+"""The key of :func:`build_class`'s result that holds the certificate's bytes when the
+worker ships it to the driver (on Ray)."""
 
 
 def parse_classes(text: str) -> tuple[int, ...]:
@@ -253,6 +257,7 @@ Build = Callable[..., Any]
 def build_class(
     index: int,
     top: str,
+    *,
     layers: int | None = None,
     keep: bool = False,
     progress: Callable[[dict[str, Any]], None] | None = None,
@@ -260,6 +265,7 @@ def build_class(
     lines: bool = False,
     verify: bool = True,
     certificates: str | None = None,
+    ship: bool = False,
 ) -> dict[str, Any] | None:
     """Build class ``index``'s table under ``top`` (at most ``layers`` more layers) and
     return its record as JSON, or ``None`` if the table is not complete yet; with
@@ -269,8 +275,9 @@ def build_class(
     none for a drawn opening); the table files are deleted once read unless ``keep``. With
     ``lines`` the record also holds, under :data:`LINES`, the texts of the opening's
     principal variations read from the table first (:func:`.lines.texts`, by file
-    name). The task of every backend (it runs where it is sent, and its result is plain
-    JSON)."""
+    name); with ``ship``, under :data:`CERTIFICATE`, the certificate's bytes, its file
+    deleted here. The task of every backend (:mod:`.backends`: it runs where it is
+    sent, and its result is plain JSON, but for the certificate's bytes)."""
     if not 0 <= index < len(CLASSES):
         raise ValueError(f"a class index from 0 to {len(CLASSES) - 1}, not {index}")
     layout = layout_for(index, top)
@@ -286,52 +293,18 @@ def build_class(
     if certificates is not None and record.value != "draw" and record.plies is not None:
         expect = ("x" if record.value == "win" else "o", record.plies)
         out = Path(certificates) / _certificates.file_name(index)
+        out.parent.mkdir(parents=True, exist_ok=True)
         certified = _certificates.certify(where.path, out, expect=expect)
         record = attrs.evolve(record, certificate=certified)
     found = record.to_json()
+    if ship and record.certificate is not None:
+        found[CERTIFICATE] = out.read_bytes()
+        out.unlink()
     if lines:
         found[LINES] = _lines.texts(layout, top)
     if not keep:
         delete(top, layout)
     return found
-
-
-def _local(
-    todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
-    progress: Callable[[dict[str, Any]], None] | None, build: Build | None, lines: bool,
-    verify: bool, certificates: str | None,
-) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
-    if jobs == 1:
-        for i in todo:
-            yield i, build_class(i, top, layers, keep, progress, build, lines, verify,
-                                 certificates)  # fmt: skip
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {
-            pool.submit(build_class, i, top, layers, keep, None, build, lines, verify,
-                        certificates): i
-            for i in todo
-        }  # fmt: skip
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-
-
-def _ray(
-    todo: Sequence[int], top: str, layers: int | None, keep: bool, jobs: int,
-    address: str | None, build: Build | None, lines: bool, verify: bool,
-    certificates: str | None,
-) -> Iterator[tuple[int, dict[str, Any] | None]]:  # fmt: skip
-    import ray
-
-    if not ray.is_initialized():
-        ray.init(address=address, num_cpus=None if address else jobs, log_to_driver=False)
-    remote = ray.remote(num_cpus=1)(build_class)
-    refs = {remote.remote(i, top, layers, keep, None, build, lines, verify, certificates): i
-            for i in todo}  # fmt: skip
-    pending = list(refs)
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        yield refs[ready[0]], ray.get(ready[0])
 
 
 def run(
@@ -363,9 +336,11 @@ def run(
     ``verify`` (the default) every table is checked by the independent verifier before
     it is read, and the classes recorded without a verdict are built again (last, see
     :func:`todo`, which ``shuffle`` seeds); a class built again must keep its value. With
-    ``certificates``, a folder (shared with the workers on Ray), each table that passed
-    leaves its opening's certificate there, checked, its hash in the record
-    (:mod:`.certificates`); the classes recorded without one are built again, last."""
+    ``certificates``, a folder here, each table that passed leaves its opening's
+    certificate there, checked, its hash in the record (:mod:`.certificates`; on Ray
+    the worker writes it on its own disk and ships its bytes, which are written here
+    once their hash is the record's); the classes recorded without one are built
+    again, last."""
     if backend not in BACKENDS:
         raise ValueError(f"backend must be 'local' or 'ray', not {backend!r}")
     if not 1 <= jobs <= MAX_JOBS:
@@ -380,15 +355,23 @@ def run(
     for folder in (lines, certificates):
         if folder is not None:
             Path(folder).mkdir(parents=True, exist_ok=True)
-    asked, crt = lines is not None, None if certificates is None else str(certificates)
+    options: dict[str, Any] = {"layers": layers, "keep": keep, "build": build,
+                               "lines": lines is not None, "verify": verify}  # fmt: skip
+    if certificates is not None and backend == "local":
+        options["certificates"] = str(certificates)
+    elif certificates is not None:  # written on the worker's disk, shipped here
+        options.update(certificates=str(Path(top) / "certificates"), ship=True)
     results = (
-        _local(asked_for, top, layers, keep, jobs, progress, build, asked, verify, crt)
+        backends.local(build_class, asked_for, top, options, jobs, progress)
         if backend == "local"
-        else _ray(asked_for, top, layers, keep, jobs, address, build, asked, verify, crt)
-    )  # fmt: skip
+        else backends.on_ray(
+            build_class, asked_for, top, options, jobs, address, certificates is not None
+        )
+    )
     new: list[Opening] = []
     for i, found in results:
         texts = {} if found is None else found.pop(LINES, {})
+        shipped = None if found is None else found.pop(CERTIFICATE, None)
         opening = None if found is None else check({"format": FORMAT, "classes": [found]})[0]
         old = before.get(i)
         if opening is not None and old is not None and (old.value, old.plies, old.o_first) != (
@@ -400,6 +383,8 @@ def run(
             )
         if opening is not None and lines is not None:
             _write_lines(Path(lines), texts)
+        if opening is not None and shipped is not None and certificates is not None:
+            _certificates.receive(Path(certificates), opening.certificate, shipped)
         if opening is not None:  # added to what is there now: another sweep may write it too
             add(out, [opening])
             new.append(opening)
