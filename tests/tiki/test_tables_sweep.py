@@ -264,7 +264,8 @@ def test_the_ray_backend_sends_each_class_as_a_task(
 
 def test_tiki_tables_sweep_estimates_then_records(fake: FakeBuild, tmp_path: Path) -> None:
     """issue 22: ``tiki tables sweep`` prints its estimate (classes, CPU-minutes, disk)
-    first, then a line a class, and the results file holds the records."""
+    first, the verifier's check counted in (issue 33), then a line a class, and the
+    results file holds the records."""
     out = tmp_path / "o.json"
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
@@ -281,7 +282,8 @@ def test_tiki_tables_sweep_estimates_then_records(fake: FakeBuild, tmp_path: Pat
         assert main(args) == 0
         assert main(args) == 0
     said = text.getvalue()
-    assert "2 classes to build (0 already recorded): about 2 x 11 CPU-minutes" in said
+    assert "2 classes to build (0 already recorded): about 2 x 22 CPU-minutes" in said
+    assert "(11 to build, 11 to verify)" in said
     assert "GB of disk" in said and "class 3: the first player wins in 9 plies" in said
     assert "0 classes to build (2 already recorded)" in said
     assert [o.index for o in sweep.read(out)] == [3, 4]

@@ -27,7 +27,7 @@ from ...engine.contract import new_game
 from ...errors import TableError
 from ...model.rules import DEFAULT_TILES
 from .. import tables
-from ..tables import building
+from ..tables import backends, building
 from ..tables import report as _report
 from ..tables import sweep as _sweep
 from ..tables.integrity import check_layout
@@ -168,22 +168,35 @@ def _count(n: int) -> str:
     return f"{n} class{'' if n == 1 else 'es'}"
 
 
-def _sweep_estimate(todo: int, recorded: int, jobs: int, keep: bool, one: tables.Estimate) -> str:
+def _sweep_estimate(todo: int, recorded: int, jobs: int, keep: bool, one: tables.Estimate,
+                    verify: bool = True, certificates: bool = False) -> str:  # fmt: skip
     """What a sweep will cost, in words, as ``tiki tables sweep`` prints it first: ``one``
-    is the estimate of one layout built from nothing.
+    is the estimate of one layout built from nothing; the verifier's check and the
+    certificate, when asked for, are added (:mod:`~tiki.tools.tables.backends`).
 
     >>> one = tables.estimate((0, 1, -1, 1, 2, 1, 1, 0, 1), os.devnull, None)
-    >>> print(_sweep_estimate(3, 1, 1, False, one))
+    >>> print(_sweep_estimate(3, 1, 1, False, one, verify=False))
     3 classes to build (1 already recorded): about 3 x 11 CPU-minutes = 0.6 CPU-hours;
     4.8 GB of disk and 1.9 GB of memory a job at once (1 job; tables deleted once read)
+    >>> print(_sweep_estimate(3, 1, 1, False, one, certificates=True))
+    3 classes to build (1 already recorded): about 3 x 32 CPU-minutes = 1.6 CPU-hours
+    (11 to build, 11 to verify, 10 for the certificate);
+    4.8 GB of disk and 10.5 GB of memory a job at once (1 job; tables deleted once read)
     """
-    minutes = one.seconds / 60
+    parts = [(one.seconds / 60, "to build")]
+    if verify:
+        parts.append((backends.VERIFY_MINUTES, "to verify"))
+    if certificates:
+        parts.append((backends.CERTIFY_MINUTES, "for the certificate"))
+    minutes = sum(m for m, _ in parts)
+    split = "" if len(parts) == 1 else "\n(" + ", ".join(f"{m:.0f} {w}" for m, w in parts) + ")"
+    memory = backends.CERTIFYING_GB if certificates else building.PEAK_MEMORY_GB
     disk = one.disk / 1e9
     kept = f"{todo * disk:.0f} GB kept in all" if keep else "tables deleted once read"
     return (
         f"{_count(todo)} to build ({recorded} already recorded): about {todo} x "
-        f"{minutes:.0f} CPU-minutes = {todo * minutes / 60:.1f} CPU-hours;\n"
-        f"{disk:.1f} GB of disk and {building.PEAK_MEMORY_GB} GB of memory a job at once "
+        f"{minutes:.0f} CPU-minutes = {todo * minutes / 60:.1f} CPU-hours{split};\n"
+        f"{disk:.1f} GB of disk and {memory} GB of memory a job at once "
         f"({jobs} job{'s' if jobs > 1 else ''}; {kept})"
     )
 
@@ -200,7 +213,8 @@ def _sweep_run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     one = tables.estimate(_sweep.CLASSES[0].representative, os.devnull, None)  # from nothing
     print(f"sweep of {_count(len(args.classes))} into {out}, tables in {top} ({args.backend})")
-    print(_sweep_estimate(len(todo), len(args.classes) - len(todo), args.jobs, args.keep, one))
+    print(_sweep_estimate(len(todo), len(args.classes) - len(todo), args.jobs, args.keep, one,
+                          args.verify, args.certificates is not None))  # fmt: skip
     if not todo:
         return 0
     bar = _bar(len(todo), "class")
