@@ -66,7 +66,7 @@ def test_tiki_infl_and_end_clauses_the_verifier_agrees_with_the_builder(
     assert passed.positions == sum(r["wins"] + r["losses"] + r["draws"] for r in logged)
     assert passed.positions == 2 * 54_651_602
     assert passed.opening == {"x": None, "o": None}
-    assert passed.version == verifier.version() == "1.1"
+    assert passed.version == verifier.version() == "1.2"
     assert passed.source == verifier.source_sha256()
 
 
@@ -157,7 +157,7 @@ def test_the_verifier_is_independent_of_the_library() -> None:
     source = verifier.SOURCE.read_text(encoding="utf-8")
     assert re.findall(r'#include\s+"', source) == []
     assert "specs/tiki.md" in source and "docs/tiki-table-format.md" in source
-    assert json.loads(json.dumps(verifier.version())) == "1.1"
+    assert json.loads(json.dumps(verifier.version())) == "1.2"
 
 
 @pytest.mark.parametrize(

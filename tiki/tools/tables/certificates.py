@@ -77,7 +77,7 @@ class Certification:
     seconds: float
     """The checker's wall time, decompression included."""
     verifier: str
-    """The checker's name and version: ``'tikiverify 1.1'``."""
+    """The checker's name and version: ``'tikiverify 1.2'``."""
 
     def to_json(self) -> dict[str, Any]:
         """The record's ``certificate`` object."""

@@ -138,7 +138,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define TIKIVERIFY_VERSION "1.1"
+#define TIKIVERIFY_VERSION "1.2"
 
 #define NVIL 9
 #define NBOARDS 27325801u          /* boards with at most 8 tikis of each colour */
@@ -1284,19 +1284,31 @@ static uint64_t cert_key(const Act *a) {
     return k;
 }
 
-/* The visited set: open addressing; state 1 on the walk's stack, 2 done. */
-static uint64_t *hkeys;
-static uint16_t *hheight;
-static uint8_t *hstate;
+/* The visited set: open addressing; state 1 on the walk's stack, 2 done.
+ * One slot of 16 bytes a position (key, height, state together: one cache
+ * line read a probe, not three), in 2 MB pages where the system has them
+ * (a probe is a random access into gigabytes: with 4 KB pages each would
+ * also miss the TLB).  Measured on 100 million keys, 300 million probes:
+ * 30 s against 84 s for three arrays in 4 KB pages. */
+typedef struct {
+    uint64_t key;
+    uint16_t height;
+    uint8_t state;
+} Slot;
+static Slot *hset;
 static uint64_t hmask, hcount, hlimit;
 
 static void hinit(uint64_t maxn) {
     uint64_t cap = 1024;
     while (cap < maxn + maxn / 3 + 16) cap <<= 1;
-    hkeys = calloc(cap, sizeof *hkeys);
-    hheight = calloc(cap, sizeof *hheight);
-    hstate = calloc(cap, 1);
-    if (!hkeys || !hheight || !hstate) die2("out of memory (a visited set of %llu slots)", (unsigned long long)cap);
+    size_t bytes = (size_t)cap * sizeof *hset, page = (size_t)2 << 20;
+    bytes = (bytes + page - 1) / page * page;
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) die2("out of memory (a visited set of %llu slots)", (unsigned long long)cap);
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE); /* a hint: plain pages where refused */
+#endif
+    hset = p; /* zeroed: every slot empty */
     hmask = cap - 1;
     hlimit = maxn;
 }
@@ -1313,11 +1325,11 @@ static uint64_t hfind(uint64_t k, int insert, int *isnew) {
     uint64_t i = hmix(k) & hmask;
     *isnew = 0;
     for (;;) {
-        if (hkeys[i] == k) return i;
-        if (!hkeys[i]) {
+        if (hset[i].key == k) return i;
+        if (!hset[i].key) {
             if (!insert) return UINT64_MAX;
             if (hcount >= hlimit) return UINT64_MAX - 1;
-            hkeys[i] = k;
+            hset[i].key = k;
             hcount++;
             *isnew = 1;
             return i;
@@ -1416,10 +1428,10 @@ static int cert_write_walk(Cert *c, const Act *nd, int depth) {
         return -1;
     }
     if (!isnew) {
-        if (hstate[s] == 1) die2("internal error: the strategy has a cycle");
-        return hheight[s];
+        if (hset[s].state == 1) die2("internal error: the strategy has a cycle");
+        return hset[s].height;
     }
-    hstate[s] = 1;
+    hset[s].state = 1;
     cert_count(c, nd);
     if (hcount % 10000000u == 0)
         fprintf(stderr, "tikiverify: certificate: %llu positions, %llu decisions\n",
@@ -1455,8 +1467,8 @@ static int cert_write_walk(Cert *c, const Act *nd, int depth) {
                     if (acts[i].kind == A_TERM) continue;
                     int e;
                     uint64_t t = hfind(cert_key(&acts[i]), 0, &e);
-                    if (t < UINT64_MAX - 1 && hstate[t] == 2 && hheight[t] < bh) {
-                        bh = hheight[t];
+                    if (t < UINT64_MAX - 1 && hset[t].state == 2 && hset[t].height < bh) {
+                        bh = hset[t].height;
                         pick = i;
                     }
                 }
@@ -1466,7 +1478,7 @@ static int cert_write_walk(Cert *c, const Act *nd, int depth) {
                 if (keys[i] != mykey || acts[i].kind == A_TERM) continue;
                 int e;
                 uint64_t t = hfind(cert_key(&acts[i]), 0, &e);
-                if (t < UINT64_MAX - 1 && hstate[t] == 2) pick = i;
+                if (t < UINT64_MAX - 1 && hset[t].state == 2) pick = i;
             }
         if (pick < 0 && c->policy >= 3) {
             int bn = 1 << 30;
@@ -1512,8 +1524,8 @@ static int cert_write_walk(Cert *c, const Act *nd, int depth) {
         }
     }
     if (h > 65535) die2("internal error: height %d", h);
-    hstate[s] = 2;
-    hheight[s] = (uint16_t)h;
+    hset[s].state = 2;
+    hset[s].height = (uint16_t)h;
     return h;
 }
 
@@ -1640,10 +1652,10 @@ static int cert_check_walk(Cert *c, const Act *nd, int depth) {
         return 0;
     }
     if (!isnew) {
-        if (hstate[s] == 1) c->err = "the strategy has a cycle";
-        return hheight[s];
+        if (hset[s].state == 1) c->err = "the strategy has a cycle";
+        return hset[s].height;
     }
-    hstate[s] = 1;
+    hset[s].state = 1;
     Act acts[MAXACT];
     int n = cert_gen(nd, acts), h = 0;
     if (nd->who == c->winner) {
@@ -1683,8 +1695,8 @@ static int cert_check_walk(Cert *c, const Act *nd, int depth) {
     }
     if (c->err) return 0;
     if (h > 65535) h = 65535;
-    hstate[s] = 2;
-    hheight[s] = (uint16_t)h;
+    hset[s].state = 2;
+    hset[s].height = (uint16_t)h;
     return h;
 }
 
