@@ -7,7 +7,7 @@ strategy, :mod:`tiki.tools.verifier.certificates`), compresses it with xz into
 (decompressed into a temporary file, deleted after) and records what it proves in the
 class's record as ``certificate`` (:class:`Certification`): the file's name, SHA-256
 and size, the policy, the claim, the positions, the checker's seconds and version. The
-files themselves are too large for the repository (21 to 35 MB a class): they are a
+files themselves are too large for the repository (35 to 42 MB a class): they are a
 release's assets, the repository keeps their hashes. :func:`certify` does the same for
 any table folder (``tiki tables certify``).
 """
