@@ -127,10 +127,14 @@ def _option(ruleset: str) -> tuple[str, str] | None:
 
 
 def differing(rows: list[dict[str, Any]], base: str, other: str) -> tuple[int, int]:
-    """How many games of ``other`` differ from ``base``'s on the same seed, of how many."""
+    """How many games of ``other`` went otherwise than ``base``'s on the same seed, of
+    how many: any column differs but the ruleset and how often a rule fired (those
+    count what the rules allowed, not what happened: a choice a rule opened and nobody
+    took changes no game)."""
+    ignored = {"ruleset", *FIRED}
 
     def key(r: dict[str, Any]) -> tuple[Any, ...]:
-        return tuple(v for k, v in r.items() if k != "ruleset")
+        return tuple(v for k, v in r.items() if k not in ignored)
 
     mine = {r["seed"]: key(r) for r in rows if r["ruleset"] == base}
     theirs = [r for r in rows if r["ruleset"] == other]

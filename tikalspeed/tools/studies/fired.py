@@ -11,7 +11,10 @@ under ``forfeit``, a bid over one's score under ``max_bid='any'``, a level skipp
 under ``sold_out='skip'``), and it *took* one where such an action was chosen; it
 *closed* one where the defaults allow an action the rules played do not (a third
 level under ``uncover_limit='turn'``, a move across several borders under
-``jump_move='border'``). The other options act without a choice of their own: setup
+``jump_move='border'``). Under ``jump_limits='jump'`` the limits' counts (``raised``,
+``dug``) start again at each Jump, so the position is weighed under the defaults with
+the counts of the whole Jump phase, noted decision by decision here
+(:meth:`Choices.watch`). The other options act without a choice of their own: setup
 (``start_worker``, ``auction_score``, ``tile_mix``) in every game, scoring and the Round
 Order through the events :class:`~.tally.Tally` counts.
 
@@ -29,7 +32,9 @@ from typing import Any
 import attrs
 
 from ...engine import legal_actions
-from ...model.actions import Action
+from ...engine.ap.legal import mark
+from ...model.actions import Action, TakeTreasure, Uncover
+from ...model.records import TurnKind
 from ...model.rules import Rules
 from ...model.state import Phase, State
 
@@ -82,6 +87,11 @@ class Choices:
         """Of those, the decisions at which such an action was chosen."""
         self.closed = 0
         """Decisions at which the defaults allow an action the rules do not."""
+        self._phase: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        """Under ``jump_limits='jump'`` weighed against ``'phase'``: the marks of the
+        temples raised and the treasures dug in the Jumps of this round so far (SPEED-JUMP-9),
+        as the defaults would count them; ``None`` outside a Jump phase."""
+        self._counts = self.base is not None and self.base.jump_limits != rules.jump_limits
 
     def watch(self, before: State, player: int, action: Action) -> None:
         """Weigh one decision: ``player`` chose ``action`` in ``before``."""
@@ -89,9 +99,26 @@ class Choices:
         if base is None:
             return
         mine = _legal(before, player)
-        theirs = _legal(before.replace(rules=base), player)
+        theirs = _legal(self._as_defaults(before, base, player, action), player)
         if mine - theirs:
             self.opened += 1
             self.taken += action not in theirs
         if theirs - mine:
             self.closed += 1
+
+    def _as_defaults(self, before: State, base: Rules, player: int, action: Action) -> State:
+        """``before`` under the rules ``base``; where the limits count per Jump here
+        and per phase there, with the counts of the phase (noting ``action``'s mark)."""
+        if not self._counts:
+            return before.replace(rules=base)
+        if before.turn_kind is not TurnKind.JUMP:
+            self._phase = None  # the Jumps of a round are over
+            return before.replace(rules=base)
+        raised, dug = self._phase or ((), ())
+        weighed = before.replace(rules=base, raised=raised, dug=dug)
+        if isinstance(action, Uncover):
+            raised = (*raised, mark(before, player, action.cell))
+        elif isinstance(action, TakeTreasure):
+            dug = (*dug, mark(before, player, action.cell))
+        self._phase = (raised, dug)
+        return weighed
