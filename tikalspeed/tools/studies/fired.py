@@ -99,26 +99,32 @@ class Choices:
         if base is None:
             return
         mine = _legal(before, player)
-        theirs = _legal(self._as_defaults(before, base, player, action), player)
+        theirs = _legal(self._as_defaults(before, base), player)
+        if self._counts:
+            self._note(before, player, action)
         if mine - theirs:
             self.opened += 1
             self.taken += action not in theirs
         if theirs - mine:
             self.closed += 1
 
-    def _as_defaults(self, before: State, base: Rules, player: int, action: Action) -> State:
+    def _as_defaults(self, before: State, base: Rules) -> State:
         """``before`` under the rules ``base``; where the limits count per Jump here
-        and per phase there, with the counts of the phase (noting ``action``'s mark)."""
-        if not self._counts:
-            return before.replace(rules=base)
-        if before.turn_kind is not TurnKind.JUMP:
-            self._phase = None  # the Jumps of a round are over
+        and per phase there, in a Jump, with the counts of the phase so far."""
+        if not self._counts or before.turn_kind is not TurnKind.JUMP:
             return before.replace(rules=base)
         raised, dug = self._phase or ((), ())
-        weighed = before.replace(rules=base, raised=raised, dug=dug)
+        return before.replace(rules=base, raised=raised, dug=dug)
+
+    def _note(self, before: State, player: int, action: Action) -> None:
+        """Add ``action``'s mark to the counts of the Jump phase (SPEED-JUMP-9); a
+        decision outside a Jump ends the phase."""
+        if before.turn_kind is not TurnKind.JUMP:
+            self._phase = None  # the Jumps of a round are over
+            return
+        raised, dug = self._phase or ((), ())
         if isinstance(action, Uncover):
             raised = (*raised, mark(before, player, action.cell))
         elif isinstance(action, TakeTreasure):
             dug = (*dug, mark(before, player, action.cell))
         self._phase = (raised, dug)
-        return weighed

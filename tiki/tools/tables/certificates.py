@@ -28,6 +28,7 @@ import attrs
 from ...errors import TableError
 from .. import verifier
 from ..verifier import Claim
+from .files import write_whole
 
 __all__ = [
     "PRESET", "SUFFIX", "Certification", "agrees", "certify", "file_name", "from_json",
@@ -192,14 +193,4 @@ def receive(folder: Path, recorded: Certification | None, data: bytes) -> Path:
     if len(data) != recorded.bytes or hashlib.sha256(data).hexdigest() != recorded.sha256:
         raise TableError(f"{recorded.file}: the bytes shipped are not the file recorded "
                          f"({len(data):,} bytes, recorded {recorded.bytes:,})")  # fmt: skip
-    out = folder / Path(recorded.file).name
-    handle, part = tempfile.mkstemp(prefix=out.name + ".", suffix=".part", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as f:
-            f.write(data)
-        os.replace(part, out)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(part)
-        raise
-    return out
+    return write_whole(folder / Path(recorded.file).name, data)

@@ -48,7 +48,6 @@ import contextlib
 import datetime
 import json
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -59,6 +58,7 @@ from ...board.layouts import CLASSES
 from ...errors import TableError
 from .certificates import Certification, agrees
 from .certificates import from_json as _certification
+from .files import write_whole
 
 __all__ = [
     "DATA", "FORMAT", "MAX_BYTES", "VALUES", "Opening", "Verification", "add", "check",
@@ -344,16 +344,7 @@ def write(path: str | os.PathLike[str], records: Sequence[Opening]) -> None:
     text = "{\n" + f'  "format": "{FORMAT}",\n  "classes": [\n'
     text += ",\n".join("    " + json.dumps(r) for r in data["classes"])
     text += "\n  ]\n}\n" if data["classes"] else "  ]\n}\n"
-    # a temporary file of its own beside it (two writers never share one), then renamed
-    handle, temporary = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_whole(path, text.encode("utf-8"), suffix=".tmp")
 
 
 def add(path: str | os.PathLike[str], records: Sequence[Opening]) -> list[Opening]:
